@@ -1,0 +1,273 @@
+//! Attack tables for the 9x9 board, built at compile time: step patterns per
+//! side, slider rays, and the squares between and through two squares.
+//!
+//! Sliders use the classical ray method: the first blocker along a ray is the
+//! lowest or highest set bit of `ray & occupied`, and the squares past it are
+//! cut off with that blocker's own ray.
+
+use super::bitboard::{Bitboard, Square};
+use crate::game::Color;
+
+/// Ray directions as (file delta, rank delta). Rank -1 is sente's forward.
+const DIRS: [(i8, i8); 8] = [
+    (0, -1),
+    (0, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+];
+
+/// Index of the direction sente's lance moves in (towards rank a).
+pub const NORTH: usize = 0;
+/// Index of the direction gote's lance moves in (towards rank i).
+pub const SOUTH: usize = 1;
+const ROOK_DIRS: [usize; 4] = [0, 1, 2, 3];
+const BISHOP_DIRS: [usize; 4] = [4, 5, 6, 7];
+
+/// Step patterns, for sente; gote's are mirrored in rank.
+pub const PAWN_STEPS: &[(i8, i8)] = &[(0, -1)];
+pub const KNIGHT_STEPS: &[(i8, i8)] = &[(-1, -2), (1, -2)];
+pub const SILVER_STEPS: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)];
+pub const GOLD_STEPS: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
+pub const KING_STEPS: &[(i8, i8)] = &[
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+const fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
+    let f = (sq / 9) as i8 + df;
+    let r = (sq % 9) as i8 + dr;
+    if f >= 0 && f < 9 && r >= 0 && r < 9 {
+        Some(f as usize * 9 + r as usize)
+    } else {
+        None
+    }
+}
+
+const fn step_table(steps: &[(i8, i8)], color: usize) -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut bb = 0u128;
+        let mut i = 0;
+        while i < steps.len() {
+            let (df, dr) = steps[i];
+            let dr = if color == 0 { dr } else { -dr };
+            if let Some(to) = offset(sq, df, dr) {
+                bb |= 1u128 << to;
+            }
+            i += 1;
+        }
+        table[sq] = Bitboard(bb);
+        sq += 1;
+    }
+    table
+}
+
+/// A table of step attacks indexed `[color][square]`.
+pub type StepTable = [[Bitboard; 81]; 2];
+
+pub const fn step_tables(steps: &[(i8, i8)]) -> StepTable {
+    [step_table(steps, 0), step_table(steps, 1)]
+}
+
+static PAWN: StepTable = step_tables(PAWN_STEPS);
+static KNIGHT: StepTable = step_tables(KNIGHT_STEPS);
+static SILVER: StepTable = step_tables(SILVER_STEPS);
+static GOLD: StepTable = step_tables(GOLD_STEPS);
+static KING: [Bitboard; 81] = step_table(KING_STEPS, 0);
+
+const fn ray_tables() -> [[Bitboard; 81]; 8] {
+    let mut t = [[Bitboard::EMPTY; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 81 {
+            let mut bb = 0u128;
+            let mut cur = sq;
+            while let Some(next) = offset(cur, DIRS[d].0, DIRS[d].1) {
+                bb |= 1u128 << next;
+                cur = next;
+            }
+            t[d][sq] = Bitboard(bb);
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+static RAYS: [[Bitboard; 81]; 8] = ray_tables();
+
+const fn between_tables() -> ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) {
+    let mut between = [[Bitboard::EMPTY; 81]; 81];
+    let mut line = [[Bitboard::EMPTY; 81]; 81];
+    let rays = ray_tables();
+    let mut a = 0;
+    while a < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut cur = a;
+            let mut inside = 0u128;
+            while let Some(next) = offset(cur, DIRS[d].0, DIRS[d].1) {
+                between[a][next] = Bitboard(inside);
+                // The whole line through both squares, both ends included.
+                let opposite = d ^ 1;
+                line[a][next] = Bitboard(rays[d][a].0 | rays[opposite][a].0 | (1u128 << a));
+                inside |= 1u128 << next;
+                cur = next;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    (between, line)
+}
+
+static BETWEEN_LINE: ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) = between_tables();
+
+#[inline]
+fn slide(dir: usize, sq: Square, occ: Bitboard) -> Bitboard {
+    let ray = RAYS[dir][sq.index()];
+    let blockers = ray & occ;
+    if blockers.is_empty() {
+        return ray;
+    }
+    // Odd direction indices point to higher square indices.
+    let first = if dir & 1 == 1 {
+        blockers.lsb()
+    } else {
+        blockers.msb()
+    };
+    ray ^ RAYS[dir][first.index()]
+}
+
+#[inline]
+pub fn pawn_attacks(c: Color, sq: Square) -> Bitboard {
+    PAWN[c.index()][sq.index()]
+}
+
+#[inline]
+pub fn knight_attacks(c: Color, sq: Square) -> Bitboard {
+    KNIGHT[c.index()][sq.index()]
+}
+
+#[inline]
+pub fn silver_attacks(c: Color, sq: Square) -> Bitboard {
+    SILVER[c.index()][sq.index()]
+}
+
+#[inline]
+pub fn gold_attacks(c: Color, sq: Square) -> Bitboard {
+    GOLD[c.index()][sq.index()]
+}
+
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    KING[sq.index()]
+}
+
+#[inline]
+pub fn lance_attacks(c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    slide(if c == Color::Black { NORTH } else { SOUTH }, sq, occ)
+}
+
+/// The squares a lance could reach on an empty board.
+#[inline]
+pub fn lance_pseudo(c: Color, sq: Square) -> Bitboard {
+    RAYS[if c == Color::Black { NORTH } else { SOUTH }][sq.index()]
+}
+
+#[inline]
+pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    slide(ROOK_DIRS[0], sq, occ)
+        | slide(ROOK_DIRS[1], sq, occ)
+        | slide(ROOK_DIRS[2], sq, occ)
+        | slide(ROOK_DIRS[3], sq, occ)
+}
+
+#[inline]
+pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    slide(BISHOP_DIRS[0], sq, occ)
+        | slide(BISHOP_DIRS[1], sq, occ)
+        | slide(BISHOP_DIRS[2], sq, occ)
+        | slide(BISHOP_DIRS[3], sq, occ)
+}
+
+#[inline]
+pub fn rook_pseudo(sq: Square) -> Bitboard {
+    RAYS[0][sq.index()] | RAYS[1][sq.index()] | RAYS[2][sq.index()] | RAYS[3][sq.index()]
+}
+
+#[inline]
+pub fn bishop_pseudo(sq: Square) -> Bitboard {
+    RAYS[4][sq.index()] | RAYS[5][sq.index()] | RAYS[6][sq.index()] | RAYS[7][sq.index()]
+}
+
+/// Squares strictly between `a` and `b` when they share a line, else empty.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    BETWEEN_LINE.0[a.index()][b.index()]
+}
+
+/// The full line through `a` and `b` when they share one, else empty.
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    BETWEEN_LINE.1[a.index()][b.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        let b = s.as_bytes();
+        Square::new(b[0] - b'0', b[1] - b'a')
+    }
+
+    #[test]
+    fn step_patterns_face_each_side() {
+        assert_eq!(pawn_attacks(Color::Black, sq("7g")), sq("7f").bit());
+        assert_eq!(pawn_attacks(Color::White, sq("3c")), sq("3d").bit());
+        assert_eq!(
+            knight_attacks(Color::Black, sq("8i")),
+            sq("7g").bit() | sq("9g").bit()
+        );
+        assert_eq!(silver_attacks(Color::White, sq("5e")).count(), 5);
+        assert!(gold_attacks(Color::Black, sq("5e")).contains(sq("5f")));
+        assert!(!gold_attacks(Color::Black, sq("5e")).contains(sq("4f")));
+        assert_eq!(king_attacks(sq("1a")).count(), 3);
+    }
+
+    #[test]
+    fn sliders_stop_at_blockers() {
+        let occ = sq("5c").bit() | sq("2e").bit();
+        let rook = rook_attacks(sq("5e"), occ);
+        assert!(rook.contains(sq("5c")));
+        assert!(!rook.contains(sq("5b")));
+        assert!(rook.contains(sq("2e")) && !rook.contains(sq("1e")));
+        assert!(rook.contains(sq("9e")) && rook.contains(sq("5i")));
+        assert_eq!(rook.count(), 2 + 4 + 3 + 4);
+        assert_eq!(bishop_attacks(sq("5e"), Bitboard::EMPTY).count(), 16);
+        let lance = lance_attacks(Color::Black, sq("1i"), sq("1c").bit());
+        assert_eq!(lance.count(), 6);
+    }
+
+    #[test]
+    fn between_and_line() {
+        assert_eq!(between(sq("5e"), sq("5a")).count(), 3);
+        assert_eq!(between(sq("1a"), sq("9i")).count(), 7);
+        assert!(between(sq("1a"), sq("2c")).is_empty());
+        assert_eq!(line(sq("5e"), sq("5a")), Bitboard::file(5));
+        assert!(line(sq("1a"), sq("2c")).is_empty());
+    }
+}

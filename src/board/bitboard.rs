@@ -1,0 +1,271 @@
+//! 81-square bitboards in a `u128`. Square index = (file - 1) * 9 + rank, so a
+//! file's nine squares are contiguous and rank `a` (0) is gote's back rank.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A square on the 9x9 board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Square(u8);
+
+impl Square {
+    pub const NUM: usize = 81;
+
+    /// `file` 1..=9, `rank` 0..=8 (a..i).
+    #[inline]
+    pub const fn new(file: u8, rank: u8) -> Square {
+        Square((file - 1) * 9 + rank)
+    }
+
+    #[inline]
+    pub const fn from_index(i: usize) -> Square {
+        Square(i as u8)
+    }
+
+    /// 1..=9 as USI writes it.
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 / 9 + 1
+    }
+
+    /// 0..=8 from rank `a`.
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 % 9
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline]
+    pub const fn bit(self) -> Bitboard {
+        Bitboard(1u128 << self.0)
+    }
+
+    /// The square `(df, dr)` away, if on the board.
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let f = self.file() as i8 + df;
+        let r = self.rank() as i8 + dr;
+        if f >= 1 && f <= 9 && r >= 0 && r <= 8 {
+            Some(Square::new(f as u8, r as u8))
+        } else {
+            None
+        }
+    }
+
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..81u8).map(Square)
+    }
+
+    pub fn to_usi(self) -> usi::Square {
+        usi::Square {
+            file: self.file(),
+            rank: self.rank(),
+        }
+    }
+
+    pub fn from_usi(sq: usi::Square) -> Option<Square> {
+        if (1..=9).contains(&sq.file) && sq.rank < 9 {
+            Some(Square::new(sq.file, sq.rank))
+        } else {
+            None
+        }
+    }
+}
+
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.file(), (b'a' + self.rank()) as char)
+    }
+}
+
+/// A set of squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u128);
+
+const ALL_BITS: u128 = (1u128 << 81) - 1;
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const ALL: Bitboard = Bitboard(ALL_BITS);
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        (self.0 >> sq.0) & 1 != 0
+    }
+
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[inline]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// Lowest square; the set must not be empty.
+    #[inline]
+    pub const fn lsb(self) -> Square {
+        Square(self.0.trailing_zeros() as u8)
+    }
+
+    /// Highest square; the set must not be empty.
+    #[inline]
+    pub const fn msb(self) -> Square {
+        Square(127 - self.0.leading_zeros() as u8)
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = self.lsb();
+            self.0 &= self.0 - 1;
+            Some(sq)
+        }
+    }
+
+    #[inline]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | (1u128 << sq.0))
+    }
+
+    #[inline]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << sq.0))
+    }
+
+    #[inline]
+    pub const fn and(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 & o.0)
+    }
+
+    #[inline]
+    pub const fn or(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 | o.0)
+    }
+
+    /// All squares of the given 0-based ranks mask (bit r = rank r).
+    pub const fn ranks(mask: u16) -> Bitboard {
+        let mut bb = 0u128;
+        let mut sq = 0;
+        while sq < 81 {
+            if mask >> (sq % 9) & 1 != 0 {
+                bb |= 1u128 << sq;
+            }
+            sq += 1;
+        }
+        Bitboard(bb)
+    }
+
+    /// All squares of file 1..=9.
+    pub const fn file(file: u8) -> Bitboard {
+        Bitboard(0x1ffu128 << ((file as u32 - 1) * 9))
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        self.pop()
+    }
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitand(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 & o.0)
+    }
+}
+
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitor(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 | o.0)
+    }
+}
+
+impl BitXor for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitxor(self, o: Bitboard) -> Bitboard {
+        Bitboard(self.0 ^ o.0)
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & ALL_BITS)
+    }
+}
+
+impl BitAndAssign for Bitboard {
+    #[inline]
+    fn bitand_assign(&mut self, o: Bitboard) {
+        self.0 &= o.0
+    }
+}
+
+impl BitOrAssign for Bitboard {
+    #[inline]
+    fn bitor_assign(&mut self, o: Bitboard) {
+        self.0 |= o.0
+    }
+}
+
+impl BitXorAssign for Bitboard {
+    #[inline]
+    fn bitxor_assign(&mut self, o: Bitboard) {
+        self.0 ^= o.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_coordinates_round_trip() {
+        for sq in Square::all() {
+            assert_eq!(Square::new(sq.file(), sq.rank()), sq);
+        }
+        assert_eq!(Square::new(7, 6).to_string(), "7g");
+        assert_eq!(Square::new(1, 0).index(), 0);
+    }
+
+    #[test]
+    fn bit_scans_and_pop() {
+        let bb = Square::new(9, 8).bit() | Square::new(1, 0).bit() | Square::new(5, 4).bit();
+        assert_eq!(bb.count(), 3);
+        assert_eq!(bb.lsb(), Square::new(1, 0));
+        assert_eq!(bb.msb(), Square::new(9, 8));
+        assert_eq!(bb.collect::<Vec<_>>().len(), 3);
+        assert!(bb.more_than_one());
+        assert_eq!((!Bitboard::EMPTY).count(), 81);
+    }
+
+    #[test]
+    fn rank_and_file_masks() {
+        assert_eq!(Bitboard::ranks(0b111).count(), 27);
+        assert_eq!(Bitboard::file(9).count(), 9);
+        assert!(Bitboard::file(3).contains(Square::new(3, 4)));
+    }
+}

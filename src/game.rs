@@ -1,0 +1,224 @@
+//! The shared abstraction every game implements. Search, perft and the USI
+//! session are written once against [`Game`] and monomorphised per variant, so
+//! a game's special rules stay inside its own module.
+
+use std::fmt::Debug;
+
+/// A side to move. `Black` is sente (moves first in every game here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    Black = 0,
+    White = 1,
+}
+
+impl Color {
+    #[inline]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_usi(side: usi::Side) -> Color {
+        match side {
+            usi::Side::Black => Color::Black,
+            usi::Side::White => Color::White,
+        }
+    }
+
+    pub fn to_usi(self) -> usi::Side {
+        match self {
+            Color::Black => usi::Side::Black,
+            Color::White => usi::Side::White,
+        }
+    }
+}
+
+/// How a finished game ended, from the point of view of the side to move in
+/// the finished position (the side that would move next).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move has lost (mated, perpetual checker, ...).
+    Loss(EndReason),
+    /// The side to move has won (the opponent's last move lost the game).
+    Win(EndReason),
+    Draw(EndReason),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    PerpetualCheck,
+    Impasse,
+    KingCaptured,
+    GoalReached,
+    MoveLimit,
+}
+
+impl EndReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::Impasse => "impasse",
+            EndReason::KingCaptured => "king captured",
+            EndReason::GoalReached => "goal square reached",
+            EndReason::MoveLimit => "move limit",
+        }
+    }
+}
+
+/// An error in user input about a game (SFEN, move), with a message that says
+/// what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError(pub String);
+
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Shorthand for building a [`GameError`].
+pub fn game_error<T>(message: impl Into<String>) -> Result<T, GameError> {
+    Err(GameError(message.into()))
+}
+
+/// A list of moves a generator fills. Each game picks its own backing store
+/// (a fixed-size stack array where the maximum is known, a vector otherwise).
+pub trait MoveList<M>: Default + std::ops::Deref<Target = [M]> {
+    fn push(&mut self, m: M);
+    fn clear(&mut self);
+}
+
+impl<M, const N: usize> MoveList<M> for arrayvec::ArrayVec<M, N> {
+    #[inline]
+    fn push(&mut self, m: M) {
+        arrayvec::ArrayVec::push(self, m)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        arrayvec::ArrayVec::clear(self)
+    }
+}
+
+impl<M> MoveList<M> for Vec<M> {
+    #[inline]
+    fn push(&mut self, m: M) {
+        Vec::push(self, m)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self)
+    }
+}
+
+/// Per-game settings the session passes down (set through USI options).
+#[derive(Clone, Debug, Default)]
+pub struct Rules {
+    pub entering_king: EnteringKingRule,
+    /// 0 = no limit; otherwise the game is drawn once this many plies were played.
+    pub max_moves_to_draw: u32,
+}
+
+/// `EnteringKingRule` values (RULINGS.md §1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EnteringKingRule {
+    #[default]
+    CsaRule27,
+    CsaRule24,
+    CsaRule27H,
+    CsaRule24H,
+    TryRule,
+    Sloan,
+    NoEnteringKing,
+}
+
+impl EnteringKingRule {
+    pub const NAMES: [&'static str; 7] = [
+        "CSARule27",
+        "CSARule24",
+        "CSARule27H",
+        "CSARule24H",
+        "TryRule",
+        "Sloan",
+        "NoEnteringKing",
+    ];
+
+    pub fn parse(name: &str) -> Option<Self> {
+        Some(match name {
+            "CSARule27" => Self::CsaRule27,
+            "CSARule24" => Self::CsaRule24,
+            "CSARule27H" => Self::CsaRule27H,
+            "CSARule24H" => Self::CsaRule24H,
+            "TryRule" => Self::TryRule,
+            "Sloan" => Self::Sloan,
+            "NoEnteringKing" | "None" => Self::NoEnteringKing,
+            _ => return None,
+        })
+    }
+}
+
+/// A deterministic two-player game position with make/unmake.
+///
+/// Invariants every implementation keeps: `do_move` followed by `undo_move`
+/// restores the position and its `key` exactly; `legal_moves` yields each
+/// distinct legal move once; the position never accepts an illegal move from
+/// user input (`parse_move` checks legality).
+pub trait Game: Clone + Send + Sync + 'static {
+    type Move: Copy + Eq + Debug + Send + Sync + Default + 'static;
+    type Moves: MoveList<Self::Move>;
+
+    /// Name used by `USI_Variant`.
+    const VARIANT: &'static str;
+
+    fn startpos() -> Self;
+    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError>;
+    fn to_sfen(&self) -> usi::Sfen;
+
+    fn side_to_move(&self) -> Color;
+    /// Plies played since the start position given to `from_sfen`/`startpos`,
+    /// plus that position's own move number minus one.
+    fn move_number(&self) -> u32;
+    fn key(&self) -> u64;
+
+    fn generate_legal(&self, moves: &mut Self::Moves);
+    fn do_move(&mut self, m: Self::Move);
+    fn undo_move(&mut self);
+
+    /// Reads a move as written in USI and checks that it is legal here.
+    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Self::Move, GameError>;
+    fn format_move(&self, m: Self::Move) -> usi::UsiMove;
+
+    fn in_check(&self) -> bool;
+    /// True for moves quiescence search should look at (captures, promotions).
+    fn is_tactical(&self, m: Self::Move) -> bool;
+    /// A cheap ordering score for move ordering (higher first).
+    fn order_score(&self, m: Self::Move) -> i32;
+
+    /// The game's end as the rules decide it, given the move history (mate,
+    /// repetition, ...). `None` while the game goes on.
+    fn outcome(&self, rules: &Rules) -> Option<Outcome>;
+    /// Repetition-like endings only (cheap; used inside search).
+    fn repetition(&self) -> Option<Outcome>;
+    /// A declaration win available to the side to move (`bestmove win`).
+    fn can_declare_win(&self, rules: &Rules) -> bool;
+
+    /// Static evaluation from the side to move's point of view, centipawns.
+    fn evaluate(&self) -> i32;
+
+    /// Human-readable board for `d`.
+    fn display(&self) -> String;
+}

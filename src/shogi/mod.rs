@@ -1,0 +1,233 @@
+//! Standard shogi (RULINGS.md §1).
+
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod rules;
+pub mod types;
+
+pub use movegen::Moves;
+pub use position::{Position, STARTPOS_SFEN};
+pub use types::{Move, Piece, Role};
+
+use crate::board::Square;
+use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+
+/// How far back search looks for repetitions (game-level checks look at all).
+const SEARCH_REPETITION_WINDOW: usize = 64;
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = Moves;
+    const VARIANT: &'static str = "shogi";
+
+    fn startpos() -> Self {
+        Position::startpos()
+    }
+
+    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
+        Position::from_sfen(sfen)
+    }
+
+    fn to_sfen(&self) -> usi::Sfen {
+        Position::to_sfen(self)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side()
+    }
+
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    fn generate_legal(&self, moves: &mut Moves) {
+        Position::generate_legal(self, moves)
+    }
+
+    fn do_move(&mut self, m: Move) {
+        Position::do_move(self, m)
+    }
+
+    fn undo_move(&mut self) {
+        Position::undo_move(self)
+    }
+
+    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
+        let m = self.read_move(mv)?;
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(self.explain_illegal(m, mv))
+        }
+    }
+
+    fn format_move(&self, m: Move) -> usi::UsiMove {
+        format_move(m)
+    }
+
+    fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    fn is_tactical(&self, m: Move) -> bool {
+        Position::is_tactical(self, m)
+    }
+
+    fn order_score(&self, m: Move) -> i32 {
+        self.mvv_lva(m)
+    }
+
+    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        Position::outcome(self, rules)
+    }
+
+    fn repetition(&self) -> Option<Outcome> {
+        self.repetition_outcome(2, SEARCH_REPETITION_WINDOW)
+    }
+
+    fn can_declare_win(&self, rules: &Rules) -> bool {
+        Position::can_declare_win(self, rules)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn display(&self) -> String {
+        Position::display(self)
+    }
+}
+
+/// A move as USI writes it: `7g7f`, `8h2b+`, `P*5e`.
+pub fn format_move(m: Move) -> usi::UsiMove {
+    if m.is_drop() {
+        usi::UsiMove::Drop {
+            promoted: false,
+            letters: vec![m.dropped().letter()],
+            to: m.to().to_usi(),
+        }
+    } else {
+        usi::UsiMove::Board {
+            from: m.from().to_usi(),
+            to: m.to().to_usi(),
+            suffix: if m.is_promotion() {
+                usi::Suffix::Promote
+            } else {
+                usi::Suffix::None
+            },
+        }
+    }
+}
+
+fn square(sq: usi::Square) -> Result<Square, GameError> {
+    Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq:?} is off the board")))
+}
+
+impl Position {
+    /// Turns USI syntax into a move of this game, without the legality check.
+    fn read_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
+        match mv {
+            usi::UsiMove::Board { from, to, suffix } => {
+                let promote = match suffix {
+                    usi::Suffix::None => false,
+                    usi::Suffix::Promote => true,
+                    usi::Suffix::Assign(_) => {
+                        return game_error("'=' suffixes are not used in standard shogi")
+                    }
+                };
+                let (from, to) = (square(*from)?, square(*to)?);
+                match self.piece_at(from) {
+                    None => game_error(format!("no piece on {from}")),
+                    Some(p) if p.color != self.side() => {
+                        game_error(format!("the piece on {from} is not the side to move's"))
+                    }
+                    Some(p) if promote && !p.role.can_promote() => {
+                        game_error(format!("{} on {from} cannot promote", p.sfen()))
+                    }
+                    Some(_) => Ok(Move::board(from, to, promote)),
+                }
+            }
+            usi::UsiMove::Drop {
+                promoted,
+                letters,
+                to,
+            } => {
+                let role = match (promoted, letters.as_slice()) {
+                    (false, [letter]) => Role::from_letter(*letter, false)
+                        .filter(|r| *r != Role::King)
+                        .ok_or_else(|| GameError(format!("'{letter}' cannot be dropped")))?,
+                    _ => return game_error("a shogi drop names one unpromoted piece"),
+                };
+                let to = square(*to)?;
+                if self.hand(self.side()).count(role) == 0 {
+                    return game_error(format!("no '{}' in hand", role.letter()));
+                }
+                Ok(Move::drop(role, to))
+            }
+            _ => game_error("not a shogi move"),
+        }
+    }
+
+    /// Says why a well-formed move is not legal here.
+    fn explain_illegal(&self, m: Move, mv: &usi::UsiMove) -> GameError {
+        let to = m.to();
+        let reason = if m.is_drop() {
+            let role = m.dropped();
+            if self.piece_at(to).is_some() {
+                format!("{to} is occupied")
+            } else if position::dead_square(role, self.side(), to) {
+                format!("a dropped '{}' on {to} could never move", role.letter())
+            } else if role == Role::Pawn && self.pawn_files(self.side()).contains(to) {
+                "two unpromoted pawns on one file (nifu)".to_string()
+            } else if role == Role::Pawn && !self.checkers().any() {
+                "a pawn drop may not give checkmate (uchifuzume)".to_string()
+            } else {
+                "it leaves the king in check".to_string()
+            }
+        } else {
+            let flipped = Move::board(m.from(), to, !m.is_promotion());
+            if self.is_legal(flipped) {
+                if m.is_promotion() {
+                    "this piece cannot promote on this move".to_string()
+                } else {
+                    "this piece must promote here".to_string()
+                }
+            } else {
+                "the piece cannot go there, or the king would be left in check".to_string()
+            }
+        };
+        GameError(format!("illegal move {}: {reason}", display_move(mv)))
+    }
+}
+
+fn display_move(mv: &usi::UsiMove) -> String {
+    match mv {
+        usi::UsiMove::Board { from, to, suffix } => format!(
+            "{}{}{}{}{}",
+            from.file,
+            (b'a' + from.rank) as char,
+            to.file,
+            (b'a' + to.rank) as char,
+            if *suffix == usi::Suffix::Promote {
+                "+"
+            } else {
+                ""
+            }
+        ),
+        usi::UsiMove::Drop { letters, to, .. } => format!(
+            "{}*{}{}",
+            letters.iter().collect::<String>(),
+            to.file,
+            (b'a' + to.rank) as char
+        ),
+        other => format!("{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,642 @@
+//! The standard shogi position: board, hands, side to move, incremental
+//! Zobrist key and the history make/unmake and repetition need.
+
+use super::types::{Hand, Move, Piece, Role, ZOBRIST};
+use crate::board::attacks::*;
+use crate::board::{Bitboard, Square};
+use crate::game::{game_error, Color, GameError};
+
+/// What `undo_move` needs, plus what repetition checks read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct State {
+    pub mv: Move,
+    pub captured: Option<Piece>,
+    /// Key and checkers of the position before `mv`.
+    pub key: u64,
+    pub checkers: Bitboard,
+}
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 14],
+    hands: [Hand; 2],
+    side: Color,
+    move_number: u32,
+    key: u64,
+    checkers: Bitboard,
+    pub(crate) history: Vec<State>,
+}
+
+pub const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+impl Position {
+    fn empty() -> Position {
+        Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 14],
+            hands: [Hand::default(); 2],
+            side: Color::Black,
+            move_number: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    // ---- accessors -------------------------------------------------------
+
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn pieces(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    #[inline]
+    pub fn role_bb(&self, r: Role) -> Bitboard {
+        self.by_role[r.index()]
+    }
+
+    #[inline]
+    pub fn pieces_of(&self, c: Color, r: Role) -> Bitboard {
+        self.by_role[r.index()] & self.by_color[c.index()]
+    }
+
+    #[inline]
+    pub fn hand(&self, c: Color) -> Hand {
+        self.hands[c.index()]
+    }
+
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The king's square, if that side has a king (tsume positions may not).
+    #[inline]
+    pub fn king(&self, c: Color) -> Option<Square> {
+        let k = self.pieces_of(c, Role::King);
+        if k.is_empty() {
+            None
+        } else {
+            Some(k.lsb())
+        }
+    }
+
+    /// Pieces that move like a gold: gold and the four promoted minors.
+    #[inline]
+    pub fn golds(&self) -> Bitboard {
+        self.by_role[Role::Gold.index()]
+            | self.by_role[Role::ProPawn.index()]
+            | self.by_role[Role::ProLance.index()]
+            | self.by_role[Role::ProKnight.index()]
+            | self.by_role[Role::ProSilver.index()]
+    }
+
+    #[inline]
+    pub fn rook_likes(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Dragon.index()]
+    }
+
+    #[inline]
+    pub fn bishop_likes(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Horse.index()]
+    }
+
+    /// King, horse and dragon all step one square in every direction.
+    #[inline]
+    pub fn king_likes(&self) -> Bitboard {
+        self.by_role[Role::King.index()]
+            | self.by_role[Role::Horse.index()]
+            | self.by_role[Role::Dragon.index()]
+    }
+
+    // ---- attacks ---------------------------------------------------------
+
+    /// Pieces of `by` attacking `sq` given occupancy `occ`.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let us = by.flip();
+        let theirs = self.by_color[by.index()];
+        let attackers = (pawn_attacks(us, sq) & self.by_role[Role::Pawn.index()])
+            | (knight_attacks(us, sq) & self.by_role[Role::Knight.index()])
+            | (silver_attacks(us, sq) & self.by_role[Role::Silver.index()])
+            | (gold_attacks(us, sq) & self.golds())
+            | (king_attacks(sq) & self.king_likes())
+            | (lance_attacks(us, sq, occ) & self.by_role[Role::Lance.index()])
+            | (bishop_attacks(sq, occ) & self.bishop_likes())
+            | (rook_attacks(sq, occ) & self.rook_likes());
+        attackers & theirs
+    }
+
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        self.attackers_to(sq, by, occ).any()
+    }
+
+    /// Where a piece of `p` on `sq` attacks with occupancy `occ`.
+    #[inline]
+    pub fn piece_attacks(p: Piece, sq: Square, occ: Bitboard) -> Bitboard {
+        let c = p.color;
+        match p.role {
+            Role::Pawn => pawn_attacks(c, sq),
+            Role::Lance => lance_attacks(c, sq, occ),
+            Role::Knight => knight_attacks(c, sq),
+            Role::Silver => silver_attacks(c, sq),
+            Role::Gold | Role::ProPawn | Role::ProLance | Role::ProKnight | Role::ProSilver => {
+                gold_attacks(c, sq)
+            }
+            Role::King => king_attacks(sq),
+            Role::Bishop => bishop_attacks(sq, occ),
+            Role::Rook => rook_attacks(sq, occ),
+            Role::Horse => bishop_attacks(sq, occ) | king_attacks(sq),
+            Role::Dragon => rook_attacks(sq, occ) | king_attacks(sq),
+        }
+    }
+
+    /// Pieces of `c` that stand between `c`'s king and an enemy slider.
+    pub fn pinned(&self, c: Color) -> Bitboard {
+        let Some(ksq) = self.king(c) else {
+            return Bitboard::EMPTY;
+        };
+        let them = self.pieces(c.flip());
+        let snipers = ((rook_pseudo(ksq) & self.rook_likes())
+            | (bishop_pseudo(ksq) & self.bishop_likes())
+            | (lance_pseudo(c, ksq) & self.by_role[Role::Lance.index()]))
+            & them;
+        let occ = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = between(ksq, s) & occ;
+            if blockers.any() && !blockers.more_than_one() {
+                pinned |= blockers & self.pieces(c);
+            }
+        }
+        pinned
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.king(self.side) {
+            Some(k) => self.attackers_to(k, self.side.flip(), self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    // ---- make / unmake ---------------------------------------------------
+
+    #[inline]
+    fn put(&mut self, p: Piece, sq: Square) {
+        self.board[sq.index()] = Some(p);
+        self.by_color[p.color.index()] |= sq.bit();
+        self.by_role[p.role.index()] |= sq.bit();
+        self.key ^= ZOBRIST.piece[p.color.index()][p.role.index()][sq.index()];
+    }
+
+    #[inline]
+    fn remove(&mut self, p: Piece, sq: Square) {
+        self.board[sq.index()] = None;
+        self.by_color[p.color.index()] ^= sq.bit();
+        self.by_role[p.role.index()] ^= sq.bit();
+        self.key ^= ZOBRIST.piece[p.color.index()][p.role.index()][sq.index()];
+    }
+
+    #[inline]
+    fn add_hand(&mut self, c: Color, r: Role) {
+        let n = &mut self.hands[c.index()].0[r.index()];
+        let keys = &ZOBRIST.hand[c.index()][r.index()];
+        self.key ^= keys[*n as usize] ^ keys[*n as usize + 1];
+        *n += 1;
+    }
+
+    #[inline]
+    fn take_hand(&mut self, c: Color, r: Role) {
+        let n = &mut self.hands[c.index()].0[r.index()];
+        let keys = &ZOBRIST.hand[c.index()][r.index()];
+        self.key ^= keys[*n as usize] ^ keys[*n as usize - 1];
+        *n -= 1;
+    }
+
+    /// Plays a move the generator produced (no legality check here).
+    pub fn do_move(&mut self, m: Move) {
+        let us = self.side;
+        let to = m.to();
+        let mut state = State {
+            mv: m,
+            captured: None,
+            key: self.key,
+            checkers: self.checkers,
+        };
+        if m.is_drop() {
+            let role = m.dropped();
+            self.take_hand(us, role);
+            self.put(Piece::new(us, role), to);
+        } else {
+            let from = m.from();
+            let Some(piece) = self.board[from.index()] else {
+                debug_assert!(false, "do_move from an empty square");
+                return;
+            };
+            if let Some(captured) = self.board[to.index()] {
+                self.remove(captured, to);
+                self.add_hand(us, captured.role.unpromoted());
+                state.captured = Some(captured);
+            }
+            self.remove(piece, from);
+            let role = if m.is_promotion() {
+                piece.role.promoted()
+            } else {
+                piece.role
+            };
+            self.put(Piece::new(us, role), to);
+        }
+        self.side = us.flip();
+        self.key ^= ZOBRIST.side;
+        self.move_number += 1;
+        self.history.push(state);
+        self.checkers = self.compute_checkers();
+    }
+
+    pub fn undo_move(&mut self) {
+        let Some(state) = self.history.pop() else {
+            return;
+        };
+        let m = state.mv;
+        let us = self.side.flip();
+        let to = m.to();
+        let Some(moved) = self.board[to.index()] else {
+            return;
+        };
+        self.remove(moved, to);
+        if m.is_drop() {
+            self.add_hand(us, moved.role);
+        } else {
+            let role = if m.is_promotion() {
+                moved.role.unpromoted()
+            } else {
+                moved.role
+            };
+            self.put(Piece::new(us, role), m.from());
+            if let Some(captured) = state.captured {
+                self.take_hand(us, captured.role.unpromoted());
+                self.put(captured, to);
+            }
+        }
+        self.side = us;
+        self.move_number -= 1;
+        self.key = state.key;
+        self.checkers = state.checkers;
+    }
+
+    /// Passes the turn (null move for search); undone by `undo_null_move`.
+    pub fn do_null_move(&mut self) {
+        self.history.push(State {
+            mv: Move::NONE,
+            captured: None,
+            key: self.key,
+            checkers: self.checkers,
+        });
+        self.side = self.side.flip();
+        self.key ^= ZOBRIST.side;
+        self.checkers = self.compute_checkers();
+    }
+
+    pub fn undo_null_move(&mut self) {
+        if let Some(state) = self.history.pop() {
+            self.side = self.side.flip();
+            self.key = state.key;
+            self.checkers = state.checkers;
+        }
+    }
+
+    /// The key computed from scratch (tests compare it to the incremental one).
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut key = 0u64;
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                key ^= ZOBRIST.piece[p.color.index()][p.role.index()][sq.index()];
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            for r in 0..7 {
+                let n = self.hands[c.index()].0[r] as usize;
+                key ^= ZOBRIST.hand[c.index()][r][n];
+            }
+        }
+        if self.side == Color::White {
+            key ^= ZOBRIST.side;
+        }
+        key
+    }
+
+    // ---- SFEN ------------------------------------------------------------
+
+    pub fn startpos() -> Position {
+        let sfen = usi_startpos();
+        match Position::from_sfen(&sfen) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start position is valid: {e}"),
+        }
+    }
+
+    /// Builds and validates a position (RULINGS.md §1; see docs/rules/shogi.md).
+    pub fn from_sfen(sfen: &usi::Sfen) -> Result<Position, GameError> {
+        let mut pos = Position::empty();
+        if sfen.board.len() != 9 {
+            return game_error(format!(
+                "sfen: shogi board needs 9 ranks, found {}",
+                sfen.board.len()
+            ));
+        }
+        for (rank, row) in sfen.board.iter().enumerate() {
+            if row.len() != 9 {
+                return game_error(format!(
+                    "sfen: rank {} has {} squares, shogi needs 9",
+                    (b'a' + rank as u8) as char,
+                    row.len()
+                ));
+            }
+            for (i, cell) in row.iter().enumerate() {
+                let sq = Square::new(9 - i as u8, rank as u8);
+                match cell {
+                    usi::Cell::Empty => {}
+                    usi::Cell::Piece(t) => pos.put(piece_from_token(t, sq)?, sq),
+                    _ => {
+                        return game_error(format!(
+                            "sfen: square {sq} holds a point or base, which shogi does not have"
+                        ))
+                    }
+                }
+            }
+        }
+        for entry in &sfen.hand {
+            let t = entry.piece;
+            let role = Role::from_letter(t.letter, t.promoted)
+                .filter(|r| !r.is_promoted() && *r != Role::King)
+                .ok_or_else(|| {
+                    GameError(format!(
+                        "sfen: hand piece '{}{}' cannot be held in hand",
+                        if t.promoted { "+" } else { "" },
+                        t.letter
+                    ))
+                })?;
+            let c = Color::from_usi(t.side);
+            let total = pos.hands[c.index()].0[role.index()] as u32 + entry.count;
+            if total > Role::FULL_SET[role.index()] as u32 {
+                return game_error(format!(
+                    "sfen: {} '{}' in hand is more than a set has",
+                    total,
+                    role.letter()
+                ));
+            }
+            for _ in 0..entry.count {
+                pos.add_hand(c, role);
+            }
+        }
+        pos.side = Color::from_usi(sfen.side);
+        if pos.side == Color::White {
+            pos.key ^= ZOBRIST.side;
+        }
+        pos.move_number = sfen.move_number.max(1);
+        pos.validate()?;
+        pos.checkers = pos.compute_checkers();
+        Ok(pos)
+    }
+
+    /// Rejects positions the rules cannot reach or play from.
+    fn validate(&self) -> Result<(), GameError> {
+        for c in [Color::Black, Color::White] {
+            if self.pieces_of(c, Role::King).more_than_one() {
+                return game_error(format!("sfen: {} has more than one king", side_name(c)));
+            }
+            for sq in self.pieces(c) {
+                if let Some(p) = self.board[sq.index()] {
+                    if dead_square(p.role, c, sq) {
+                        return game_error(format!(
+                            "sfen: {} on {sq} could never move again",
+                            p.sfen()
+                        ));
+                    }
+                }
+            }
+            for file in 1..=9 {
+                if (self.pieces_of(c, Role::Pawn) & Bitboard::file(file)).more_than_one() {
+                    return game_error(format!(
+                        "sfen: {} has two unpromoted pawns on file {file} (nifu)",
+                        side_name(c)
+                    ));
+                }
+            }
+        }
+        for role in Role::HAND_ORDER {
+            let on_board = (self.role_bb(role)
+                | if role.can_promote() {
+                    self.role_bb(role.promoted())
+                } else {
+                    Bitboard::EMPTY
+                })
+            .count();
+            let total = on_board
+                + self.hands[0].count(role) as u32
+                + self.hands[1].count(role) as u32;
+            if total > Role::FULL_SET[role.index()] as u32 {
+                return game_error(format!(
+                    "sfen: {total} pieces of kind '{}' in all, a set has {}",
+                    role.letter(),
+                    Role::FULL_SET[role.index()]
+                ));
+            }
+        }
+        let them = self.side.flip();
+        if let Some(k) = self.king(them) {
+            if self.is_attacked(k, self.side, self.occupied()) {
+                return game_error(format!(
+                    "sfen: {} is in check but it is {} to move",
+                    side_name(them),
+                    side_name(self.side)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn to_sfen(&self) -> usi::Sfen {
+        let board = (0..9u8)
+            .map(|rank| {
+                (0..9u8)
+                    .map(|i| match self.board[Square::new(9 - i, rank).index()] {
+                        Some(p) => usi::Cell::Piece(p.to_token()),
+                        None => usi::Cell::Empty,
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut hand = Vec::new();
+        for c in [Color::Black, Color::White] {
+            for role in Role::HAND_ORDER {
+                let n = self.hands[c.index()].count(role);
+                if n > 0 {
+                    hand.push(usi::HandEntry {
+                        count: n as u32,
+                        piece: Piece::new(c, role).to_token(),
+                    });
+                }
+            }
+        }
+        usi::Sfen {
+            board,
+            side: self.side.to_usi(),
+            hand,
+            move_number: self.move_number,
+        }
+    }
+
+    /// A board a person can read, sente at the bottom.
+    pub fn display(&self) -> String {
+        let mut out = String::new();
+        let hand_text = |c: Color| {
+            let mut s = String::new();
+            for role in Role::HAND_ORDER {
+                let n = self.hands[c.index()].count(role);
+                if n > 0 {
+                    s.push_str(&format!(" {}{}", role.letter(), n));
+                }
+            }
+            if s.is_empty() {
+                s.push_str(" -");
+            }
+            s
+        };
+        out.push_str(&format!("gote hand:{}\n", hand_text(Color::White)));
+        out.push_str("  9  8  7  6  5  4  3  2  1\n");
+        for rank in 0..9u8 {
+            for file in (1..=9u8).rev() {
+                let cell = match self.board[Square::new(file, rank).index()] {
+                    Some(p) => format!("{:>3}", p.sfen()),
+                    None => "  .".to_string(),
+                };
+                out.push_str(&cell);
+            }
+            out.push_str(&format!(" {}\n", (b'a' + rank) as char));
+        }
+        out.push_str(&format!("sente hand:{}\n", hand_text(Color::Black)));
+        out
+    }
+}
+
+pub fn usi_startpos() -> usi::Sfen {
+    // The start position is spelled out so no parser is needed at run time.
+    let back = |side: usi::Side| -> Vec<usi::Cell> {
+        "LNSGKGSNL"
+            .chars()
+            .map(|letter| {
+                usi::Cell::Piece(usi::PieceToken {
+                    side,
+                    promoted: false,
+                    letter,
+                })
+            })
+            .collect()
+    };
+    let piece = |side, letter| {
+        usi::Cell::Piece(usi::PieceToken {
+            side,
+            promoted: false,
+            letter,
+        })
+    };
+    let empty_rank = || vec![usi::Cell::Empty; 9];
+    let pawns = |side| vec![piece(side, 'P'); 9];
+    let mut gote_second = empty_rank();
+    gote_second[1] = piece(usi::Side::White, 'R');
+    gote_second[7] = piece(usi::Side::White, 'B');
+    let mut sente_second = empty_rank();
+    sente_second[1] = piece(usi::Side::Black, 'B');
+    sente_second[7] = piece(usi::Side::Black, 'R');
+    usi::Sfen {
+        board: vec![
+            back(usi::Side::White),
+            gote_second,
+            pawns(usi::Side::White),
+            empty_rank(),
+            empty_rank(),
+            empty_rank(),
+            pawns(usi::Side::Black),
+            sente_second,
+            back(usi::Side::Black),
+        ],
+        side: usi::Side::Black,
+        hand: Vec::new(),
+        move_number: 1,
+    }
+}
+
+fn piece_from_token(t: &usi::PieceToken, sq: Square) -> Result<Piece, GameError> {
+    match Role::from_letter(t.letter, t.promoted) {
+        Some(role) => Ok(Piece::new(Color::from_usi(t.side), role)),
+        None => game_error(format!(
+            "sfen: '{}{}' on {sq} is not a shogi piece",
+            if t.promoted { "+" } else { "" },
+            t.letter
+        )),
+    }
+}
+
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "sente",
+        Color::White => "gote",
+    }
+}
+
+/// Ranks counted from the owner's far side: 0 is the last rank.
+#[inline]
+pub fn relative_rank(c: Color, sq: Square) -> u8 {
+    match c {
+        Color::Black => sq.rank(),
+        Color::White => 8 - sq.rank(),
+    }
+}
+
+/// A pawn or lance on its last rank, or a knight on its last two, has no move.
+pub fn dead_square(role: Role, c: Color, sq: Square) -> bool {
+    let r = relative_rank(c, sq);
+    match role {
+        Role::Pawn | Role::Lance => r == 0,
+        Role::Knight => r <= 1,
+        _ => false,
+    }
+}
+
+/// The promotion zone (far three ranks) of `c`.
+pub fn zone(c: Color) -> Bitboard {
+    match c {
+        Color::Black => Bitboard::ranks(0b000_000_111),
+        Color::White => Bitboard::ranks(0b111_000_000),
+    }
+}

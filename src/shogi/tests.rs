@@ -1,0 +1,252 @@
+//! Rule tests on hand-built positions and the perft table in tests/perft.
+
+use super::*;
+use crate::game::{EndReason, EnteringKingRule, Game, Outcome, Rules};
+use crate::perft::perft;
+
+fn pos(sfen: &str) -> Position {
+    let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
+    Position::from_sfen(&parsed).expect("test SFEN is legal")
+}
+
+fn legal(p: &Position) -> Vec<String> {
+    let mut list = Moves::new();
+    p.generate_legal(&mut list);
+    let mut v: Vec<String> = list.iter().map(|&m| format_move(m).to_string()).collect();
+    v.sort();
+    v
+}
+
+fn play(p: &mut Position, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = usi::parse_move(text).expect("test move parses");
+        let m = p.parse_move(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.do_move(m);
+    }
+}
+
+/// Runs every `perft` line of a table up to `max_nodes` expected leaves.
+pub(crate) fn run_perft_table<G: Game>(table: &str, max_nodes: u64) {
+    let mut current: Option<(String, G)> = None;
+    for line in table.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match word {
+            "id" => current = current.map(|(_, p)| (rest.to_string(), p)),
+            "sfen" => {
+                let id = current.as_ref().map(|c| c.0.clone()).unwrap_or_default();
+                let p = G::from_sfen(&usi::parse_sfen(rest).expect("table SFEN parses"))
+                    .expect("table SFEN is legal");
+                current = Some((id, p));
+            }
+            "perft" => {
+                let (d, n) = rest.split_once(' ').expect("perft <depth> <count>");
+                let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
+                if n > max_nodes {
+                    continue;
+                }
+                let (id, p) = current.as_mut().expect("perft after sfen");
+                assert_eq!(perft(p, d), n, "{id} depth {d}");
+            }
+            other => panic!("unknown perft table line '{other}'"),
+        }
+    }
+}
+
+#[test]
+fn perft_table() {
+    run_perft_table::<Position>(include_str!("../../tests/perft/shogi.perft"), 20_000_000);
+}
+
+#[test]
+fn start_position_round_trips_through_sfen() {
+    let p = Position::startpos();
+    assert_eq!(p.to_sfen().to_string(), STARTPOS_SFEN);
+    assert_eq!(p.key(), p.key_from_scratch());
+}
+
+#[test]
+fn make_unmake_restores_key_and_sfen() {
+    let mut p = pos("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
+    let before = p.to_sfen();
+    let mut list = Moves::new();
+    p.generate_legal(&mut list);
+    for &m in list.iter() {
+        p.do_move(m);
+        assert_eq!(p.key(), p.key_from_scratch(), "after {:?}", format_move(m));
+        p.undo_move();
+        assert_eq!(p.to_sfen(), before);
+        assert_eq!(p.key(), p.key_from_scratch());
+    }
+}
+
+#[test]
+fn pinned_piece_moves_only_along_the_pin() {
+    // Sente's rook on 5g is pinned by gote's rook on 5a against the king on 5i:
+    // it may slide on file 5 (5h, 5f..5b, capture 5a) but not sideways.
+    let p = pos("4r3k/9/9/9/9/9/4R4/9/4K4 b - 1");
+    let rook: Vec<String> = legal(&p).into_iter().filter(|m| m.starts_with("5g")).collect();
+    let mut expected: Vec<String> = ["5h", "5f", "5e", "5d", "5c", "5b", "5a"]
+        .iter()
+        .map(|s| format!("5g{s}"))
+        .collect();
+    // Entering the zone (5c, 5b, 5a) gives the promotion choice too.
+    expected.extend(["5g5c+", "5g5b+", "5g5a+"].iter().map(|s| s.to_string()));
+    expected.sort();
+    assert_eq!(rook, expected);
+}
+
+#[test]
+fn drops_while_in_check_only_interpose() {
+    // Gote's rook on 5a checks the king on 5i down an open file: sente's gold
+    // in hand may only be dropped on 5b..5h (7 squares); the king has 4 flights
+    // off the file (4h, 6h, 4i, 6i) and may not step to 5h (still on the file).
+    let p = pos("4r3k/9/9/9/9/9/9/9/4K4 b G 1");
+    let moves = legal(&p);
+    let drops: Vec<&String> = moves.iter().filter(|m| m.contains('*')).collect();
+    assert_eq!(drops.len(), 7);
+    assert!(drops.iter().all(|m| m.ends_with(|c: char| ('b'..='h').contains(&c)) && m.contains("*5")));
+    let king: Vec<&String> = moves.iter().filter(|m| m.starts_with("5i")).collect();
+    assert_eq!(king, ["5i4h", "5i4i", "5i6h", "5i6i"]);
+}
+
+#[test]
+fn pawn_drop_mate_is_illegal_but_other_mates_are_not() {
+    // Gote's king in the corner 1a, boxed by its own lance (1b is empty, 2a and
+    // 2b are sente's gold guard). A pawn on 1b would be defended by the gold on
+    // 2c and mate: uchifuzume forbids it. A lance drop there mates legally.
+    let p = pos("7nk/9/7G1/9/9/9/9/9/K8 b PL 1");
+    let moves = legal(&p);
+    assert!(!moves.contains(&"P*1b".to_string()));
+    assert!(moves.contains(&"L*1b".to_string()));
+    assert!(moves.contains(&"P*1c".to_string()));
+}
+
+#[test]
+fn pawn_drop_check_that_is_not_mate_is_legal() {
+    // Same corner but the king can escape to 2b: the pawn drop check is fine.
+    let p = pos("7nk/9/9/9/9/9/9/9/K8 b P 1");
+    assert!(legal(&p).contains(&"P*1b".to_string()));
+}
+
+#[test]
+fn nifu_forbids_a_second_pawn_on_a_file() {
+    // Sente's pawn on 5g: no pawn drop on file 5; a tokin on 3c does not count.
+    let p = pos("4k4/9/6+P2/9/9/9/4P4/9/4K4 b P 1");
+    let drops: Vec<String> = legal(&p).into_iter().filter(|m| m.starts_with("P*")).collect();
+    assert!(drops.iter().all(|m| !m.starts_with("P*5")));
+    assert!(drops.contains(&"P*3d".to_string()));
+    // 8 files x 8 ranks (not rank a), minus occupied 3c on file 3 = 63.
+    assert_eq!(drops.len(), 63);
+}
+
+#[test]
+fn forced_promotion_on_last_ranks() {
+    // A pawn reaching rank a, a lance reaching rank a and a knight reaching
+    // rank b must promote; the silver may choose.
+    let p = pos("4k4/P7L/9/1N7/9/9/9/9/4K2S1 b - 1");
+    let moves = legal(&p);
+    assert!(moves.contains(&"9b9a+".to_string()) && !moves.contains(&"9b9a".to_string()));
+    assert!(moves.contains(&"1b1a+".to_string()) && !moves.contains(&"1b1a".to_string()));
+    assert!(moves.contains(&"8d7b+".to_string()) && !moves.contains(&"8d7b".to_string()));
+    // 9b holds sente's own pawn, so the knight's only move is 7b.
+    assert!(!moves.iter().any(|m| m.starts_with("8d9b")));
+    let p = pos("4k4/9/9/9/9/9/9/9/4K2S1 b - 1");
+    assert!(!legal(&p).iter().any(|m| m.ends_with('+')));
+}
+
+#[test]
+fn drops_respect_dead_squares() {
+    // Knight drops not on ranks a/b, lance and pawn not on rank a.
+    let p = pos("4k4/9/9/9/9/9/9/9/4K4 b NLP 1");
+    let moves = legal(&p);
+    assert!(!moves.iter().any(|m| m.starts_with("N*") && (m.ends_with('a') || m.ends_with('b'))));
+    assert!(!moves.iter().any(|m| (m.starts_with("L*") || m.starts_with("P*")) && m.ends_with('a')));
+    // 81 squares minus ranks a and b (18) minus the sente king on 5i (gote's
+    // king on 5a is already on rank a).
+    assert_eq!(moves.iter().filter(|m| m.starts_with("N*")).count(), 81 - 18 - 1);
+}
+
+#[test]
+fn checkmate_and_stalemate_lose() {
+    let rules = Rules::default();
+    // Gote king 1a, sente gold 1b protected by silver 2c... gote to move, mated.
+    let p = pos("8k/8G/7S1/9/9/9/9/9/K8 w - 1");
+    assert_eq!(p.outcome(&rules), Some(Outcome::Loss(EndReason::Checkmate)));
+}
+
+#[test]
+fn fourfold_repetition_draws() {
+    let rules = Rules::default();
+    let mut p = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    for _ in 0..3 {
+        assert_eq!(p.outcome(&rules), None);
+        play(&mut p, "5i5h 5a5b 5h5i 5b5a");
+    }
+    assert_eq!(p.outcome(&rules), Some(Outcome::Draw(EndReason::Repetition)));
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checker() {
+    // Sente's rook gives check on every move; gote's king shuffles.
+    let rules = Rules::default();
+    let mut p = pos("8k/9/9/9/9/9/9/9/R3K4 b - 1");
+    play(&mut p, "9i9a");
+    for _ in 0..3 {
+        play(&mut p, "1a1b 9a9b 1b1a 9b9a");
+    }
+    // Gote to move; sente checked with every move since the first occurrence.
+    assert_eq!(p.outcome(&rules), Some(Outcome::Win(EndReason::PerpetualCheck)));
+}
+
+#[test]
+fn entering_king_declarations() {
+    // Sente king on 5b with 10 pieces in camp and plenty of points.
+    let sfen = "+R+B1GKG1+P+P/+P+P+P+P5/9/9/9/9/9/9/4k4 b RBGG4S4N4L8P 1";
+    let p = pos(sfen);
+    let csa27 = Rules::default();
+    assert!(p.can_declare_win(&csa27));
+    let none = Rules {
+        entering_king: EnteringKingRule::NoEnteringKing,
+        ..Rules::default()
+    };
+    assert!(!p.can_declare_win(&none));
+    // Only 9 pieces in camp: no declaration.
+    let p = pos("+R+B1GKG1+P+P/+P+P+P6/9/9/9/9/9/9/4k4 b RBGG4S4N4L9P 1");
+    assert!(!p.can_declare_win(&csa27));
+}
+
+#[test]
+fn try_rule_needs_a_legal_step_to_5a() {
+    let rules = Rules {
+        entering_king: EnteringKingRule::TryRule,
+        ..Rules::default()
+    };
+    assert!(pos("9/4K4/9/9/9/9/9/9/k8 b - 1").can_declare_win(&rules));
+    // 5a is attacked by gote's rook on 9a: no try.
+    assert!(!pos("r8/4K4/9/9/9/9/9/9/k8 b - 1").can_declare_win(&rules));
+}
+
+#[test]
+fn bad_sfens_are_rejected_with_reasons() {
+    let err = |s: &str| Position::from_sfen(&usi::parse_sfen(s).unwrap()).unwrap_err().0;
+    assert!(err("4k4/9/9/9/9/9/9/9/4K4 b 19P 1").contains("more than a set"));
+    assert!(err("P3k4/9/9/9/9/9/9/9/4K4 b - 1").contains("never move"));
+    assert!(err("4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1").contains("nifu"));
+    assert!(err("4k4/4R4/9/9/9/9/9/9/4K4 b - 1").contains("in check"));
+    assert!(err("4k4/9/9/9/9/9/9/9/4K4 b +P 1").contains("hand"));
+    assert!(err("4k4/9/9/9/9/9/9/4K4 b - 1").contains("9 ranks"));
+}
+
+#[test]
+fn illegal_moves_are_explained() {
+    let p = Position::startpos();
+    let e = |m: &str| p.parse_move(&usi::parse_move(m).unwrap()).unwrap_err().0;
+    assert!(e("7g7e").contains("illegal"));
+    assert!(e("5e5d").contains("no piece"));
+    assert!(e("3c3d").contains("not the side"));
+    assert!(e("P*5e").contains("no 'P' in hand"));
+    assert!(e("5i4h+").contains("cannot promote"));
+}
