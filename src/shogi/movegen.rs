@@ -160,11 +160,21 @@ impl Position {
         }
         for from in self.pieces_of(us, Role::Horse) {
             let attacks = bishop_attacks(from, occ) | king_attacks(from);
-            gen.emit(list, Role::Horse, from, gen.legal_dests(from, attacks & target));
+            gen.emit(
+                list,
+                Role::Horse,
+                from,
+                gen.legal_dests(from, attacks & target),
+            );
         }
         for from in self.pieces_of(us, Role::Dragon) {
             let attacks = rook_attacks(from, occ) | king_attacks(from);
-            gen.emit(list, Role::Dragon, from, gen.legal_dests(from, attacks & target));
+            gen.emit(
+                list,
+                Role::Dragon,
+                from,
+                gen.legal_dests(from, attacks & target),
+            );
         }
     }
 
@@ -195,15 +205,11 @@ impl Position {
                 list.push(Move::drop(Role::Knight, to));
             }
         }
-        let mut others: ArrayVec<Role, 4> = ArrayVec::new();
         for role in [Role::Silver, Role::Gold, Role::Bishop, Role::Rook] {
             if hand.count(role) > 0 {
-                others.push(role);
-            }
-        }
-        for to in target {
-            for &role in &others {
-                list.push(Move::drop(role, to));
+                for to in target {
+                    list.push(Move::drop(role, to));
+                }
             }
         }
     }
@@ -269,7 +275,9 @@ impl Position {
 
     /// Most valuable victim, least valuable attacker.
     pub fn mvv_lva(&self, m: Move) -> i32 {
-        let victim = self.piece_at(m.to()).map_or(0, |p| super::eval::value(p.role));
+        let victim = self
+            .piece_at(m.to())
+            .map_or(0, |p| super::eval::value(p.role));
         let attacker = if m.is_drop() {
             super::eval::value(m.dropped())
         } else {

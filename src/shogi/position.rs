@@ -142,22 +142,45 @@ impl Position {
     /// Pieces of `by` attacking `sq` given occupancy `occ`.
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        self.step_attackers(sq, by) | self.slider_attackers(sq, by, occ)
+    }
+
+    /// Attackers that step or jump (no occupancy needed).
+    #[inline]
+    fn step_attackers(&self, sq: Square, by: Color) -> Bitboard {
         let us = by.flip();
-        let theirs = self.by_color[by.index()];
         let attackers = (pawn_attacks(us, sq) & self.by_role[Role::Pawn.index()])
             | (knight_attacks(us, sq) & self.by_role[Role::Knight.index()])
             | (silver_attacks(us, sq) & self.by_role[Role::Silver.index()])
             | (gold_attacks(us, sq) & self.golds())
-            | (king_attacks(sq) & self.king_likes())
-            | (lance_attacks(us, sq, occ) & self.by_role[Role::Lance.index()])
-            | (bishop_attacks(sq, occ) & self.bishop_likes())
-            | (rook_attacks(sq, occ) & self.rook_likes());
-        attackers & theirs
+            | (king_attacks(sq) & self.king_likes());
+        attackers & self.by_color[by.index()]
+    }
+
+    /// Attackers that slide; a slider's ray is only traced when one of that
+    /// kind stands on an empty-board line through `sq`.
+    #[inline]
+    fn slider_attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let theirs = self.by_color[by.index()];
+        let mut attackers = Bitboard::EMPTY;
+        let rooks = self.rook_likes() & theirs;
+        if (rook_pseudo(sq) & rooks).any() {
+            attackers |= rook_attacks(sq, occ) & rooks;
+        }
+        let bishops = self.bishop_likes() & theirs;
+        if (bishop_pseudo(sq) & bishops).any() {
+            attackers |= bishop_attacks(sq, occ) & bishops;
+        }
+        let lances = self.by_role[Role::Lance.index()] & theirs;
+        if (lance_pseudo(by.flip(), sq) & lances).any() {
+            attackers |= lance_attacks(by.flip(), sq, occ) & lances;
+        }
+        attackers
     }
 
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        self.attackers_to(sq, by, occ).any()
+        self.step_attackers(sq, by).any() || self.slider_attackers(sq, by, occ).any()
     }
 
     /// Where a piece of `p` on `sq` attacks with occupancy `occ`.
@@ -461,9 +484,8 @@ impl Position {
                     Bitboard::EMPTY
                 })
             .count();
-            let total = on_board
-                + self.hands[0].count(role) as u32
-                + self.hands[1].count(role) as u32;
+            let total =
+                on_board + self.hands[0].count(role) as u32 + self.hands[1].count(role) as u32;
             if total > Role::FULL_SET[role.index()] as u32 {
                 return game_error(format!(
                     "sfen: {total} pieces of kind '{}' in all, a set has {}",

@@ -87,7 +87,10 @@ fn pinned_piece_moves_only_along_the_pin() {
     // Sente's rook on 5g is pinned by gote's rook on 5a against the king on 5i:
     // it may slide on file 5 (5h, 5f..5b, capture 5a) but not sideways.
     let p = pos("4r3k/9/9/9/9/9/4R4/9/4K4 b - 1");
-    let rook: Vec<String> = legal(&p).into_iter().filter(|m| m.starts_with("5g")).collect();
+    let rook: Vec<String> = legal(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("5g"))
+        .collect();
     let mut expected: Vec<String> = ["5h", "5f", "5e", "5d", "5c", "5b", "5a"]
         .iter()
         .map(|s| format!("5g{s}"))
@@ -107,7 +110,9 @@ fn drops_while_in_check_only_interpose() {
     let moves = legal(&p);
     let drops: Vec<&String> = moves.iter().filter(|m| m.contains('*')).collect();
     assert_eq!(drops.len(), 7);
-    assert!(drops.iter().all(|m| m.ends_with(|c: char| ('b'..='h').contains(&c)) && m.contains("*5")));
+    assert!(drops
+        .iter()
+        .all(|m| m.ends_with(|c: char| ('b'..='h').contains(&c)) && m.contains("*5")));
     let king: Vec<&String> = moves.iter().filter(|m| m.starts_with("5i")).collect();
     assert_eq!(king, ["5i4h", "5i4i", "5i6h", "5i6i"]);
 }
@@ -135,7 +140,10 @@ fn pawn_drop_check_that_is_not_mate_is_legal() {
 fn nifu_forbids_a_second_pawn_on_a_file() {
     // Sente's pawn on 5g: no pawn drop on file 5; a tokin on 3c does not count.
     let p = pos("4k4/9/6+P2/9/9/9/4P4/9/4K4 b P 1");
-    let drops: Vec<String> = legal(&p).into_iter().filter(|m| m.starts_with("P*")).collect();
+    let drops: Vec<String> = legal(&p)
+        .into_iter()
+        .filter(|m| m.starts_with("P*"))
+        .collect();
     assert!(drops.iter().all(|m| !m.starts_with("P*5")));
     assert!(drops.contains(&"P*3d".to_string()));
     // 8 files x 8 ranks (not rank a), minus occupied 3c on file 3 = 63.
@@ -162,11 +170,18 @@ fn drops_respect_dead_squares() {
     // Knight drops not on ranks a/b, lance and pawn not on rank a.
     let p = pos("4k4/9/9/9/9/9/9/9/4K4 b NLP 1");
     let moves = legal(&p);
-    assert!(!moves.iter().any(|m| m.starts_with("N*") && (m.ends_with('a') || m.ends_with('b'))));
-    assert!(!moves.iter().any(|m| (m.starts_with("L*") || m.starts_with("P*")) && m.ends_with('a')));
+    assert!(!moves
+        .iter()
+        .any(|m| m.starts_with("N*") && (m.ends_with('a') || m.ends_with('b'))));
+    assert!(!moves
+        .iter()
+        .any(|m| (m.starts_with("L*") || m.starts_with("P*")) && m.ends_with('a')));
     // 81 squares minus ranks a and b (18) minus the sente king on 5i (gote's
     // king on 5a is already on rank a).
-    assert_eq!(moves.iter().filter(|m| m.starts_with("N*")).count(), 81 - 18 - 1);
+    assert_eq!(
+        moves.iter().filter(|m| m.starts_with("N*")).count(),
+        81 - 18 - 1
+    );
 }
 
 #[test]
@@ -185,7 +200,10 @@ fn fourfold_repetition_draws() {
         assert_eq!(p.outcome(&rules), None);
         play(&mut p, "5i5h 5a5b 5h5i 5b5a");
     }
-    assert_eq!(p.outcome(&rules), Some(Outcome::Draw(EndReason::Repetition)));
+    assert_eq!(
+        p.outcome(&rules),
+        Some(Outcome::Draw(EndReason::Repetition))
+    );
 }
 
 #[test]
@@ -198,7 +216,10 @@ fn perpetual_check_loses_for_the_checker() {
         play(&mut p, "1a1b 9a9b 1b1a 9b9a");
     }
     // Gote to move; sente checked with every move since the first occurrence.
-    assert_eq!(p.outcome(&rules), Some(Outcome::Win(EndReason::PerpetualCheck)));
+    assert_eq!(
+        p.outcome(&rules),
+        Some(Outcome::Win(EndReason::PerpetualCheck))
+    );
 }
 
 #[test]
@@ -231,7 +252,11 @@ fn try_rule_needs_a_legal_step_to_5a() {
 
 #[test]
 fn bad_sfens_are_rejected_with_reasons() {
-    let err = |s: &str| Position::from_sfen(&usi::parse_sfen(s).unwrap()).unwrap_err().0;
+    let err = |s: &str| {
+        Position::from_sfen(&usi::parse_sfen(s).unwrap())
+            .unwrap_err()
+            .0
+    };
     assert!(err("4k4/9/9/9/9/9/9/9/4K4 b 19P 1").contains("more than a set"));
     assert!(err("P3k4/9/9/9/9/9/9/9/4K4 b - 1").contains("never move"));
     assert!(err("4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1").contains("nifu"));

@@ -303,7 +303,10 @@ mod tests {
         let from = Square::new(8, 7);
         let to = Square::new(2, 1);
         let m = Move::board(from, to, true);
-        assert_eq!((m.from(), m.to(), m.is_drop(), m.is_promotion()), (from, to, false, true));
+        assert_eq!(
+            (m.from(), m.to(), m.is_drop(), m.is_promotion()),
+            (from, to, false, true)
+        );
         let d = Move::drop(Role::Gold, to);
         assert!(d.is_drop());
         assert_eq!(d.dropped(), Role::Gold);
