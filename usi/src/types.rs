@@ -36,9 +36,15 @@ pub enum Cell {
     Empty,
     Piece(PieceToken),
     /// Shogammon point `(PK)`: lower piece first.
-    Point { lower: PieceToken, upper: PieceToken },
+    Point {
+        lower: PieceToken,
+        upper: PieceToken,
+    },
     /// Sigma 4 base `[RFW]`: the stones as written (upper case letters, `R` marks the royal base).
-    Base { side: Side, stones: Vec<char> },
+    Base {
+        side: Side,
+        stones: Vec<char>,
+    },
 }
 
 /// One hand/storage entry: `3P`, `+B`, `2+b`, `W`.
@@ -73,9 +79,17 @@ pub enum Suffix {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UsiMove {
     /// `7g7f`, `8h2b+`, `2d2c=N`, `4e4b=JEDF`
-    Board { from: Square, to: Square, suffix: Suffix },
+    Board {
+        from: Square,
+        to: Square,
+        suffix: Suffix,
+    },
     /// `P*5e`, `+B*5e` (one piece), or a Sigma 4 base `DF*4d` (several stone letters).
-    Drop { promoted: bool, letters: Vec<char>, to: Square },
+    Drop {
+        promoted: bool,
+        letters: Vec<char>,
+        to: Square,
+    },
     /// Sigma 4 corner take `%W`.
     CornerTake { stone: char },
     /// `pass`: only inside a Shogammon turn where both dice are lost.
@@ -150,7 +164,10 @@ pub enum GameResult {
 pub enum Command {
     Usi,
     IsReady,
-    SetOption { name: String, value: Option<String> },
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
     UsiNewGame,
     Position(PositionCommand),
     Go(GoCommand),
@@ -162,7 +179,9 @@ pub enum Command {
     /// `d`: print the position.
     Display,
     /// `bench [depth]`: fixed search benchmark (extension).
-    Bench { depth: Option<u32> },
+    Bench {
+        depth: Option<u32>,
+    },
 }
 
 /// A non-fatal remark from parsing (an unknown `go` token that was skipped).

@@ -1,0 +1,14 @@
+//! henkei: a USI engine for standard shogi and three variants.
+//!
+//! Layout: [`game`] is the abstraction every variant implements; each game
+//! lives in its own module; [`search`], [`tt`], [`timeman`] and [`perft`] are
+//! written once against [`game::Game`]; [`session`] is the USI front end.
+
+pub mod board;
+pub mod game;
+pub mod perft;
+pub mod search;
+pub mod session;
+pub mod shogi;
+pub mod timeman;
+pub mod tt;

@@ -1,0 +1,612 @@
+//! Parsing what a GUI sends: [`parse_command`] for whole lines, and the
+//! notation parsers ([`parse_sfen`], [`parse_move`], [`parse_turn`],
+//! [`parse_move_token`]) for the pieces inside them.
+//!
+//! Errors are values: a [`ParseError`] says what was expected, what was found,
+//! and where (token index and byte column). No input makes these functions
+//! panic.
+
+use crate::lex::{found, number, quote, Tok, Words};
+use crate::notation::{dice_at, move_token_at, sfen_at};
+use crate::types::*;
+
+pub use crate::notation::{parse_move, parse_move_token, parse_sfen, parse_turn};
+
+/// Parses one line from the GUI into a [`Command`], plus [`Warning`]s for
+/// anything skipped (unknown `go` tokens, extra words after a command).
+///
+/// Tokens are separated by runs of spaces and tabs; leading and trailing
+/// whitespace and a trailing `\r` are ignored. See `PROTOCOL.md` for the
+/// commands.
+pub fn parse_command(line: &str) -> Result<Parsed, ParseError> {
+    let words = Words::new(line);
+    let Some(first) = words.toks.first() else {
+        return Err(ParseError {
+            message: "empty line".to_string(),
+            token: 0,
+            column: 0,
+        });
+    };
+    let mut cx = Cx {
+        words: &words,
+        name: first.text,
+        pos: 1,
+        warnings: Vec::new(),
+    };
+    let command = cx.command()?;
+    cx.warn_extra();
+    Ok(Parsed {
+        command,
+        warnings: cx.warnings,
+    })
+}
+
+/// `"7g7f".parse::<UsiMove>()` and friends: the same as the `parse_*`
+/// functions.
+macro_rules! from_str_via {
+    ($($ty:ty => $f:path),* $(,)?) => {$(
+        impl std::str::FromStr for $ty {
+            type Err = ParseError;
+            fn from_str(s: &str) -> Result<Self, ParseError> {
+                $f(s)
+            }
+        }
+    )*};
+}
+
+from_str_via! {
+    Sfen => parse_sfen,
+    UsiMove => parse_move,
+    Turn => parse_turn,
+    MoveToken => parse_move_token,
+    Response => crate::response::parse_response,
+}
+
+impl std::str::FromStr for Command {
+    type Err = ParseError;
+
+    /// Like [`parse_command`], dropping the warnings: for tools that build
+    /// command lines they know to be clean.
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        parse_command(s).map(|p| p.command)
+    }
+}
+
+/// The tokens of a line being parsed, a cursor into them, and the warnings
+/// collected so far.
+struct Cx<'a> {
+    words: &'a Words<'a>,
+    /// The command word, prefixed to every message.
+    name: &'a str,
+    pos: usize,
+    warnings: Vec<Warning>,
+}
+
+/// The `go` fields that can also follow `ponderhit`.
+const CLOCK_FIELDS: [&str; 6] = ["btime", "wtime", "byoyomi", "binc", "winc", "movestogo"];
+
+impl<'a> Cx<'a> {
+    fn command(&mut self) -> Result<Command, ParseError> {
+        Ok(match self.name {
+            "usi" => Command::Usi,
+            "isready" => Command::IsReady,
+            "setoption" => self.setoption()?,
+            "usinewgame" => Command::UsiNewGame,
+            "position" => Command::Position(self.position()?),
+            "go" => Command::Go(self.go(false)?),
+            "stop" => Command::Stop,
+            "ponderhit" => Command::PonderHit(self.go(true)?),
+            "gameover" => Command::GameOver(self.gameover()?),
+            "quit" => Command::Quit,
+            "d" => Command::Display,
+            "bench" => self.bench()?,
+            other => {
+                let tok = self.words.toks[0];
+                return Err(tok.error(format!("unknown command {}", quote(other))));
+            }
+        })
+    }
+
+    // ------------------------------------------------------------- cursor
+
+    fn peek(&self) -> Option<Tok<'a>> {
+        self.words.toks.get(self.pos).copied()
+    }
+
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let tok = self.peek();
+        if tok.is_some() {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    fn peek_is(&self, word: &str) -> bool {
+        self.peek().is_some_and(|t| t.text == word)
+    }
+
+    /// An error at `tok` (or at the end of the line), prefixed with the command.
+    fn error_at(&self, tok: Option<Tok>, message: String) -> ParseError {
+        let message = format!("{}: {message}", self.name);
+        match tok {
+            Some(t) => t.error(message),
+            None => self.words.end_error(message),
+        }
+    }
+
+    /// "expected <what>, found <the token at tok>".
+    fn expected(&self, tok: Option<Tok>, what: &str) -> ParseError {
+        let msg = format!("expected {what}, found {}", found(tok.as_ref()));
+        self.error_at(tok, msg)
+    }
+
+    /// Prefixes an error from a token parser with the command.
+    fn within(&self, e: ParseError) -> ParseError {
+        ParseError {
+            message: format!("{}: {}", self.name, e.message),
+            ..e
+        }
+    }
+
+    fn warn(&mut self, tok: Tok, what: &str) {
+        let message = format!(
+            "{}: {what} {} at token {}",
+            self.name,
+            quote(tok.text),
+            tok.index + 1
+        );
+        self.warnings.push(Warning { message });
+    }
+
+    /// Words nobody consumed are reported, not fatal: an older GUI's extra
+    /// word should not stop the game.
+    fn warn_extra(&mut self) {
+        while let Some(tok) = self.next() {
+            self.warn(tok, "ignored extra token");
+        }
+    }
+
+    /// The number after keyword `key`.
+    fn number_after<T: std::str::FromStr>(&mut self, key: &str) -> Result<T, ParseError> {
+        let tok = self.next();
+        match tok.and_then(|t| number(t.text)) {
+            Some(n) => Ok(n),
+            None => Err(self.expected(tok, &format!("a number after '{key}'"))),
+        }
+    }
+
+    // ------------------------------------------------------------- setoption
+
+    fn setoption(&mut self) -> Result<Command, ParseError> {
+        let tok = self.next();
+        if tok.map(|t| t.text) != Some("name") {
+            return Err(self.expected(tok, "'name'"));
+        }
+        let name = self.join_until(Some("value"));
+        if name.is_empty() {
+            return Err(self.expected(self.peek(), "an option name after 'name'"));
+        }
+        // Whatever follows the name can only be `value`.
+        let value = self.next().map(|_| self.join_until(None));
+        Ok(Command::SetOption { name, value })
+    }
+
+    /// Joins tokens with single spaces up to `stop` (not consumed) or the end.
+    fn join_until(&mut self, stop: Option<&str>) -> String {
+        let mut parts = Vec::new();
+        while let Some(tok) = self.peek() {
+            if Some(tok.text) == stop {
+                break;
+            }
+            parts.push(tok.text);
+            self.pos += 1;
+        }
+        parts.join(" ")
+    }
+
+    // ------------------------------------------------------------- position
+
+    fn position(&mut self) -> Result<PositionCommand, ParseError> {
+        let start = match self.next() {
+            Some(t) if t.text == "startpos" => StartPosition::Startpos,
+            Some(t) if t.text == "sfen" => StartPosition::Sfen(self.sfen()?),
+            other => return Err(self.expected(other, "'startpos' or 'sfen'")),
+        };
+        let mut moves = Vec::new();
+        if self.peek_is("moves") {
+            self.pos += 1;
+            moves = self.moves()?;
+        }
+        let dice = self.dice()?;
+        if let Some(tok) = self.peek() {
+            let what = match dice {
+                Some(_) => "the end of the line (the dice clause comes last)",
+                None => "'moves', 'dice' or the end of the line",
+            };
+            return Err(self.expected(Some(tok), what));
+        }
+        Ok(PositionCommand { start, moves, dice })
+    }
+
+    /// The SFEN after `position sfen`: four fields, or three when the move
+    /// number is left out before `moves`, `dice` or the end.
+    fn sfen(&mut self) -> Result<Sfen, ParseError> {
+        let mut fields = [Tok::whole(""); 3];
+        for (n, field) in fields.iter_mut().enumerate() {
+            *field = match self.next() {
+                Some(t) => t,
+                None => {
+                    let what = ["an SFEN board", "the SFEN side", "the SFEN hand"][n];
+                    return Err(self.expected(None, what));
+                }
+            };
+        }
+        let number = match self.peek() {
+            Some(t) if t.text != "moves" && t.text != "dice" => self.next(),
+            _ => None,
+        };
+        sfen_at(&fields, number.as_ref()).map_err(|e| self.within(e))
+    }
+
+    fn moves(&mut self) -> Result<Vec<MoveToken>, ParseError> {
+        let mut moves = Vec::new();
+        while let Some(tok) = self.peek() {
+            if tok.text == "dice" {
+                break;
+            }
+            moves.push(move_token_at(&tok).map_err(|e| self.within(e))?);
+            self.pos += 1;
+        }
+        Ok(moves)
+    }
+
+    fn dice(&mut self) -> Result<Option<[u8; 2]>, ParseError> {
+        if !self.peek_is("dice") {
+            return Ok(None);
+        }
+        self.pos += 1;
+        match self.next() {
+            Some(tok) => dice_at(&tok).map(Some).map_err(|e| self.within(e)),
+            None => Err(self.expected(None, "two dice after 'dice'")),
+        }
+    }
+
+    // ------------------------------------------------------------- go
+
+    /// The fields of `go`, or of `ponderhit` (`clock_only`). Unknown tokens are
+    /// skipped with a warning; a known field with a bad value is an error.
+    fn go(&mut self, clock_only: bool) -> Result<GoCommand, ParseError> {
+        let mut go = GoCommand::default();
+        while let Some(tok) = self.next() {
+            let not_clock = clock_only && !CLOCK_FIELDS.contains(&tok.text);
+            if not_clock || !self.go_field(&mut go, tok.text)? {
+                self.warn(tok, "ignored unknown token");
+            }
+        }
+        Ok(go)
+    }
+
+    /// Reads the field named `key`; false when `key` is no `go` field.
+    fn go_field(&mut self, go: &mut GoCommand, key: &str) -> Result<bool, ParseError> {
+        match key {
+            "btime" => go.btime = Some(self.number_after(key)?),
+            "wtime" => go.wtime = Some(self.number_after(key)?),
+            "byoyomi" => go.byoyomi = Some(self.number_after(key)?),
+            "binc" => go.binc = Some(self.number_after(key)?),
+            "winc" => go.winc = Some(self.number_after(key)?),
+            "movestogo" => go.movestogo = Some(self.number_after(key)?),
+            "movetime" => go.movetime = Some(self.number_after(key)?),
+            "depth" => go.depth = Some(self.number_after(key)?),
+            "nodes" => go.nodes = Some(self.number_after(key)?),
+            "perft" => go.perft = Some(self.number_after(key)?),
+            "mate" => go.mate = Some(self.mate_limit()?),
+            "ponder" => go.ponder = true,
+            "infinite" => go.infinite = true,
+            "setup" => go.setup = true,
+            "searchmoves" => go.searchmoves = self.searchmoves(),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn mate_limit(&mut self) -> Result<MateLimit, ParseError> {
+        if self.peek_is("infinite") {
+            self.pos += 1;
+            return Ok(MateLimit::Infinite);
+        }
+        let tok = self.next();
+        match tok.and_then(|t| number(t.text)) {
+            Some(ms) => Ok(MateLimit::Millis(ms)),
+            None => Err(self.expected(tok, "a time in ms or 'infinite' after 'mate'")),
+        }
+    }
+
+    /// Moves after `searchmoves`: as many following tokens as read as moves.
+    fn searchmoves(&mut self) -> Vec<MoveToken> {
+        let mut moves = Vec::new();
+        while let Some(mv) = self.peek().and_then(|t| move_token_at(&t).ok()) {
+            moves.push(mv);
+            self.pos += 1;
+        }
+        moves
+    }
+
+    // ------------------------------------------------------------- others
+
+    fn gameover(&mut self) -> Result<GameResult, ParseError> {
+        let tok = self.next();
+        match tok.map(|t| t.text) {
+            Some("win") => Ok(GameResult::Win),
+            Some("lose") => Ok(GameResult::Lose),
+            Some("draw") => Ok(GameResult::Draw),
+            _ => Err(self.expected(tok, "'win', 'lose' or 'draw'")),
+        }
+    }
+
+    fn bench(&mut self) -> Result<Command, ParseError> {
+        let tok = self.next();
+        let depth = match tok {
+            None => None,
+            Some(t) => match number(t.text) {
+                Some(d) => Some(d),
+                None => return Err(self.expected(tok, "a depth or the end of the line")),
+            },
+        };
+        Ok(Command::Bench { depth })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmd(line: &str) -> Command {
+        match parse_command(line) {
+            Ok(p) => {
+                assert!(p.warnings.is_empty(), "{line}: {:?}", p.warnings);
+                p.command
+            }
+            Err(e) => panic!("{line}: {e}"),
+        }
+    }
+
+    fn err(line: &str) -> ParseError {
+        parse_command(line).expect_err(line)
+    }
+
+    #[test]
+    fn from_str_matches_the_parsers() {
+        let m: UsiMove = "7g7f".parse().unwrap();
+        assert_eq!(m, parse_move("7g7f").unwrap());
+        let c: Command = "go depth 3 junk".parse().unwrap();
+        assert!(matches!(c, Command::Go(_)));
+        assert!("bogus".parse::<Command>().is_err());
+        assert!("61:pass".parse::<Turn>().is_ok());
+        assert!("9 b - 1".parse::<Sfen>().is_ok());
+        assert!("usiok".parse::<Response>().is_ok());
+        assert!("61:7g7f".parse::<MoveToken>().is_ok());
+    }
+
+    #[test]
+    fn simple_commands() {
+        assert_eq!(cmd("usi"), Command::Usi);
+        assert_eq!(cmd("isready"), Command::IsReady);
+        assert_eq!(cmd("usinewgame"), Command::UsiNewGame);
+        assert_eq!(cmd("stop"), Command::Stop);
+        assert_eq!(cmd("quit"), Command::Quit);
+        assert_eq!(cmd("d"), Command::Display);
+        assert_eq!(cmd("bench"), Command::Bench { depth: None });
+        assert_eq!(cmd("bench 9"), Command::Bench { depth: Some(9) });
+        assert_eq!(cmd("gameover lose"), Command::GameOver(GameResult::Lose));
+        assert_eq!(cmd("ponderhit"), Command::PonderHit(GoCommand::default()));
+    }
+
+    #[test]
+    fn whitespace_is_forgiving() {
+        assert_eq!(cmd("  \tisready \r"), Command::IsReady);
+        assert_eq!(cmd("isready\r\n"), Command::IsReady);
+        let go = cmd("go\tbtime  10 \t wtime 20");
+        let Command::Go(g) = go else { panic!() };
+        assert_eq!((g.btime, g.wtime), (Some(10), Some(20)));
+    }
+
+    #[test]
+    fn setoption_joins_name_and_value() {
+        assert_eq!(
+            cmd("setoption name Big  Option value a  b c"),
+            Command::SetOption {
+                name: "Big Option".into(),
+                value: Some("a b c".into())
+            }
+        );
+        assert_eq!(
+            cmd("setoption name USI_Ponder"),
+            Command::SetOption {
+                name: "USI_Ponder".into(),
+                value: None
+            }
+        );
+        assert_eq!(
+            cmd("setoption name S value"),
+            Command::SetOption {
+                name: "S".into(),
+                value: Some(String::new())
+            }
+        );
+    }
+
+    #[test]
+    fn position_forms() {
+        let Command::Position(p) = cmd("position startpos moves 7g7f 61:5g5h,7g7f dice 34") else {
+            panic!()
+        };
+        assert_eq!(p.start, StartPosition::Startpos);
+        assert_eq!(p.moves.len(), 2);
+        assert!(matches!(p.moves[1], MoveToken::Turn(_)));
+        assert_eq!(p.dice, Some([3, 4]));
+        let Command::Position(p) = cmd("position sfen 9 b - moves 1a1b") else {
+            panic!()
+        };
+        let StartPosition::Sfen(s) = p.start else {
+            panic!()
+        };
+        assert_eq!(s.move_number, 1);
+        assert_eq!(p.moves.len(), 1);
+        let Command::Position(p) = cmd("position sfen 9 w - dice 11") else {
+            panic!()
+        };
+        assert_eq!(p.dice, Some([1, 1]));
+        assert!(matches!(cmd("position sfen 9 w -"), Command::Position(_)));
+        let Command::Position(p) = cmd("position startpos moves") else {
+            panic!()
+        };
+        assert!(p.moves.is_empty());
+    }
+
+    #[test]
+    fn position_errors() {
+        let e = err("position foo");
+        assert_eq!(
+            e.message,
+            "position: expected 'startpos' or 'sfen', found 'foo'"
+        );
+        assert_eq!((e.token, e.column), (1, 9));
+        let e = err("position startpos moves 7g7f 7g7z");
+        assert_eq!(
+            e.message,
+            "position: expected a rank letter a-i in move '7g7z' at character 4, found 'z'"
+        );
+        assert_eq!((e.token, e.column), (4, 32));
+        let e = err("position startpos dice 61 moves 7g7f");
+        assert!(
+            e.message.contains("dice clause comes last"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.token, 4);
+        let e = err("position startpos dice 71");
+        assert!(e.message.contains("die 1-6"), "{}", e.message);
+        assert_eq!((e.token, e.column), (3, 23));
+        let e = err("position startpos dice");
+        assert!(e.message.contains("two dice"), "{}", e.message);
+        assert_eq!((e.token, e.column), (3, 22));
+        let e = err("position startpos junk");
+        assert!(e.message.contains("'junk'"), "{}", e.message);
+        let e = err("position sfen 9 b");
+        assert!(e.message.contains("the SFEN hand"), "{}", e.message);
+        assert_eq!(e.token, 4);
+        let e = err("position sfen 9/8 b - 1");
+        assert!(
+            e.message.starts_with("position: rank 2 has 8"),
+            "{}",
+            e.message
+        );
+        assert_eq!((e.token, e.column), (2, 16));
+        let e = err("position sfen 9 b - x");
+        assert!(e.message.contains("move number"), "{}", e.message);
+        assert_eq!(e.token, 5);
+        let e = err("position");
+        assert!(e.message.contains("the end of the line"), "{}", e.message);
+        assert_eq!((e.token, e.column), (1, 8));
+        let e = err("position startpos moves 61:7g7f,7f7e,7e7d");
+        assert!(e.message.contains("at most two"), "{}", e.message);
+    }
+
+    #[test]
+    fn go_fields_any_order() {
+        let Command::Go(g) = cmd(
+            "go ponder btime 1 wtime 2 byoyomi 3 binc 4 winc 5 movestogo 6 movetime 7 \
+             depth 8 nodes 9 mate 10 infinite perft 3 setup",
+        ) else {
+            panic!()
+        };
+        assert!(g.ponder && g.infinite && g.setup);
+        assert_eq!(
+            (g.btime, g.wtime, g.byoyomi, g.binc, g.winc),
+            (Some(1), Some(2), Some(3), Some(4), Some(5))
+        );
+        assert_eq!(
+            (g.movestogo, g.movetime, g.depth),
+            (Some(6), Some(7), Some(8))
+        );
+        assert_eq!(
+            (g.nodes, g.mate, g.perft),
+            (Some(9), Some(MateLimit::Millis(10)), Some(3))
+        );
+        let Command::Go(g) = cmd("go mate infinite searchmoves 7g7f P*5e 61:pass depth 3") else {
+            panic!()
+        };
+        assert_eq!(g.mate, Some(MateLimit::Infinite));
+        assert_eq!(g.searchmoves.len(), 3);
+        assert_eq!(g.depth, Some(3));
+    }
+
+    #[test]
+    fn go_unknown_tokens_warn() {
+        let p = parse_command("go wibble depth 3 wobble").unwrap();
+        let Command::Go(g) = p.command else { panic!() };
+        assert_eq!(g.depth, Some(3));
+        assert_eq!(p.warnings.len(), 2);
+        assert_eq!(
+            p.warnings[0].message,
+            "go: ignored unknown token 'wibble' at token 2"
+        );
+        let p = parse_command("ponderhit btime 5 depth 3").unwrap();
+        let Command::PonderHit(g) = p.command else {
+            panic!()
+        };
+        assert_eq!((g.btime, g.depth), (Some(5), None));
+        assert_eq!(p.warnings.len(), 2);
+        let p = parse_command("isready now").unwrap();
+        assert_eq!(p.command, Command::IsReady);
+        assert_eq!(
+            p.warnings[0].message,
+            "isready: ignored extra token 'now' at token 2"
+        );
+    }
+
+    #[test]
+    fn go_errors() {
+        let e = err("go btime x");
+        assert_eq!(e.message, "go: expected a number after 'btime', found 'x'");
+        assert_eq!((e.token, e.column), (2, 9));
+        let e = err("go depth");
+        assert_eq!(
+            e.message,
+            "go: expected a number after 'depth', found the end of the line"
+        );
+        assert_eq!((e.token, e.column), (2, 8));
+        let e = err("go btime -5");
+        assert!(e.message.contains("'-5'"), "{}", e.message);
+        let e = err("go mate soon");
+        assert!(e.message.contains("'infinite'"), "{}", e.message);
+        let e = err("go depth 99999999999");
+        assert_eq!(e.token, 2);
+    }
+
+    #[test]
+    fn command_errors() {
+        let e = err("");
+        assert_eq!(
+            (e.message.as_str(), e.token, e.column),
+            ("empty line", 0, 0)
+        );
+        let e = err("   \r");
+        assert_eq!(e.message, "empty line");
+        let e = err("  foo bar");
+        assert_eq!(e.message, "unknown command 'foo'");
+        assert_eq!((e.token, e.column), (0, 2));
+        let e = err("setoption USI_Hash");
+        assert_eq!(e.message, "setoption: expected 'name', found 'USI_Hash'");
+        let e = err("setoption name value 3");
+        assert!(e.message.contains("an option name"), "{}", e.message);
+        assert_eq!(e.token, 2);
+        let e = err("gameover maybe");
+        assert_eq!(
+            e.message,
+            "gameover: expected 'win', 'lose' or 'draw', found 'maybe'"
+        );
+        let e = err("bench deep");
+        assert_eq!(e.token, 1);
+    }
+}
