@@ -1,0 +1,316 @@
+//! The USI front end: reads GUI lines, keeps the engine's state (options,
+//! current game) and dispatches commands. Thinking happens on a worker
+//! thread ([`worker`]), so this thread answers `isready`, `stop`,
+//! `ponderhit`, `gameover` and `quit` at once, even mid-search.
+//!
+//! Choices where USI leaves room:
+//! - Every stdout line is a USI line. `d` prints its board as `info string`
+//!   lines (cleaned to single-spaced ASCII), then `sfen`, side to move and
+//!   the game's state. `go perft` prints RULINGS §5's plain lines.
+//! - Bad input of any kind answers exactly one `info string error: ...` and
+//!   changes nothing; parser warnings answer `info string warning: ...`.
+//! - `gameover` ends a running search or ponder without `bestmove` (the game
+//!   is over; a late `bestmove` could be mistaken for an answer in the next
+//!   game). `stop` always gets a `bestmove`.
+//! - A `go` while a search runs stops that search (which answers) first.
+//! - `USI_Hash` is allocated at `isready` (or at the next `go` if no
+//!   `isready` came); `usinewgame` clears the table.
+
+mod bench;
+mod input;
+mod options;
+mod output;
+mod variant;
+mod worker;
+
+pub use input::{Line, LineReader};
+pub use options::Options;
+pub use output::{sanitize, Output};
+pub use variant::{GameState, Variant, VariantOps};
+
+use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Duration;
+
+use crate::search::SearchControl;
+use options::Change;
+use usi::{Command, GoCommand, OptionDecl, Response};
+use worker::Worker;
+
+/// How long `quit` waits for a thinking thread before exiting anyway.
+const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// Whether to keep reading input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+pub struct Session {
+    out: Output,
+    options: Options,
+    variant: Variant,
+    worker: Option<Worker>,
+    /// `usinewgame` came while the table was busy: clear it when free.
+    clear_pending: bool,
+}
+
+/// Runs a session until `quit` or the end of input.
+pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
+    let mut session = Session::new(Output::new(output));
+    let mut reader = LineReader::new(input);
+    while let Some(line) = reader.next_line()? {
+        if session.handle_input(line) == Flow::Quit {
+            return Ok(());
+        }
+    }
+    log::info!("end of input");
+    session.shutdown();
+    Ok(())
+}
+
+impl Session {
+    pub fn new(out: Output) -> Session {
+        Session {
+            out,
+            options: Options::new(Variant::NAMES[0]),
+            variant: Variant::default(),
+            worker: None,
+            clear_pending: false,
+        }
+    }
+
+    /// Handles one raw input line.
+    pub fn handle_input(&mut self, line: Line) -> Flow {
+        match line {
+            Line::Text(text) => self.handle_line(&text),
+            Line::NotUtf8 { at } => {
+                self.out.error(format!(
+                    "input is not valid UTF-8 (bad byte at column {}); line ignored",
+                    at + 1
+                ));
+                Flow::Continue
+            }
+            Line::TooLong { len } => {
+                self.out.error(format!(
+                    "input line of {len} bytes is longer than {} bytes; line ignored",
+                    input::MAX_LINE
+                ));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Parses and runs one line. A panic inside is reported, not fatal.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        log::debug!("< {line}");
+        if line.trim().is_empty() {
+            self.out.error("empty command");
+            return Flow::Continue;
+        }
+        let parsed = match usi::parse_command(line) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                self.out.error(e);
+                return Flow::Continue;
+            }
+        };
+        for warning in &parsed.warnings {
+            self.out.warning(&warning.message);
+        }
+        let command = parsed.command;
+        match catch_unwind(AssertUnwindSafe(|| self.execute(command))) {
+            Ok(flow) => flow,
+            Err(_) => {
+                self.out
+                    .error("internal error while handling the command (see stderr)");
+                Flow::Continue
+            }
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Usi => self.usi(),
+            Command::IsReady => self.isready(),
+            Command::SetOption { name, value } => self.setoption(&name, value.as_deref()),
+            Command::UsiNewGame => self.usinewgame(),
+            Command::Position(cmd) => {
+                if let Err(e) = self.variant.ops().set_position(&cmd) {
+                    self.out.error(e);
+                }
+            }
+            Command::Go(go) => self.go(&go),
+            Command::Stop => {
+                if let Some(worker) = &self.worker {
+                    worker.stop();
+                }
+            }
+            Command::PonderHit(go) => {
+                if let Some(worker) = &self.worker {
+                    worker.ponderhit(&go);
+                }
+            }
+            Command::GameOver(_) => self.cancel_worker(),
+            Command::Quit => {
+                self.shutdown();
+                return Flow::Quit;
+            }
+            Command::Display => self.display(),
+            Command::Bench { depth } => self.bench(depth),
+        }
+        Flow::Continue
+    }
+
+    fn usi(&self) {
+        let version = env!("CARGO_PKG_VERSION");
+        self.out
+            .send(&Response::IdName(format!("henkei {version}")));
+        self.out
+            .send(&Response::IdAuthor("henkei developers".to_string()));
+        for decl in Options::declarations(Variant::NAMES) {
+            self.out.send(&Response::Option(decl));
+        }
+        self.out.send(&Response::UsiOk);
+    }
+
+    /// The option declarations `usi` prints (for tests and docs).
+    pub fn option_declarations() -> Vec<OptionDecl> {
+        Options::declarations(Variant::NAMES)
+    }
+
+    fn isready(&mut self) {
+        self.reap_worker();
+        if self.worker.is_none() {
+            self.prepare_table();
+        }
+        self.out.send(&Response::ReadyOk);
+    }
+
+    /// Sizes (and, after `usinewgame`, clears) the table. Only while idle.
+    fn prepare_table(&mut self) {
+        let clear = std::mem::take(&mut self.clear_pending);
+        let mb = self.options.hash_mb;
+        if let Err(e) = self.variant.ops().prepare_table(mb, clear) {
+            self.out.error(e);
+        }
+    }
+
+    fn setoption(&mut self, name: &str, value: Option<&str>) {
+        match self.options.set(name, value, Variant::NAMES) {
+            Ok(Change::Stored) => {}
+            Ok(Change::Variant(variant)) => self.switch_variant(variant),
+            Err(e) => self.out.error(e),
+        }
+    }
+
+    fn switch_variant(&mut self, name: &'static str) {
+        if self.variant.ops_ref().name() == name {
+            return;
+        }
+        // The search thread may hold the old game's table: let it answer first.
+        self.finish_worker();
+        match Variant::by_name(name) {
+            Some(variant) => {
+                log::info!("variant is now {name}");
+                self.variant = variant;
+            }
+            None => self
+                .out
+                .error(format!("USI_Variant: no game named '{name}'")),
+        }
+    }
+
+    fn usinewgame(&mut self) {
+        self.clear_pending = true;
+        self.reap_worker();
+        if self.worker.is_none() {
+            self.prepare_table();
+        }
+    }
+
+    fn go(&mut self, go: &GoCommand) {
+        self.finish_worker();
+        if let Some(depth) = go.perft {
+            let worker = self
+                .variant
+                .ops()
+                .start_perft(depth, &self.options, &self.out);
+            self.worker = Some(worker);
+            return;
+        }
+        if go.mate.is_some() {
+            self.out
+                .send(&Response::Checkmate(usi::Checkmate::NotImplemented));
+            return;
+        }
+        if go.setup {
+            self.out.error(format!(
+                "go setup is only for sigma4, the variant is {}",
+                self.variant.ops_ref().name()
+            ));
+            return;
+        }
+        self.prepare_table();
+        let worker = self
+            .variant
+            .ops()
+            .start_search(go, &self.options, &self.out);
+        self.worker = Some(worker);
+    }
+
+    fn bench(&mut self, depth: Option<u32>) {
+        self.finish_worker();
+        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).max(1);
+        let worker = Worker::spawn(
+            SearchControl::unlimited(),
+            crate::game::Color::Black,
+            self.options.time,
+            self.out.clone(),
+            move |control, out| bench::run_bench(depth, control, out),
+        );
+        self.worker = Some(worker);
+    }
+
+    fn display(&self) {
+        for line in self.variant.ops_ref().describe(&self.options.rules) {
+            self.out.info_string(line);
+        }
+    }
+
+    /// Forgets a worker whose thread has ended.
+    fn reap_worker(&mut self) {
+        if self.worker.as_ref().is_some_and(Worker::is_finished) {
+            if let Some(worker) = self.worker.take() {
+                worker.join();
+            }
+        }
+    }
+
+    /// Stops a running job (it answers as after `stop`) and waits for it.
+    fn finish_worker(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.stop();
+            worker.join();
+        }
+    }
+
+    /// Ends a running job without its answer. Not joined here (a perft only
+    /// notices between root moves); the next job or `isready` reaps it.
+    fn cancel_worker(&mut self) {
+        if let Some(worker) = &self.worker {
+            worker.cancel();
+        }
+    }
+
+    /// `quit` or end of input: cancel thinking, wait briefly, return.
+    pub fn shutdown(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.cancel();
+            if !worker.join_within(QUIT_GRACE) {
+                log::warn!("worker still busy at quit; exiting anyway");
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! The engine's USI options: their declarations for `usi`, their current
+//! values, and `setoption`. Names are matched without regard to case, as GUIs
+//! differ; a bad name or value changes nothing and says why.
+
+use crate::game::{EnteringKingRule, Rules};
+use crate::timeman::TimeOptions;
+use usi::{OptionDecl, OptionKind};
+
+pub const DEFAULT_HASH_MB: usize = 64;
+const MAX_HASH_MB: i64 = 4096;
+const MAX_MOVES_TO_DRAW: i64 = 100_000;
+const MAX_DELAY_MS: i64 = 10_000;
+const MAX_MINIMUM_THINKING_MS: i64 = 600_000;
+
+/// `standard` is Lishogi's name for shogi.
+const VARIANT_ALIASES: [(&str, &str); 1] = [("standard", "shogi")];
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub ponder: bool,
+    /// One of the names the session offers (a game's `VARIANT`).
+    pub variant: &'static str,
+    pub rules: Rules,
+    pub time: TimeOptions,
+}
+
+/// What a successful `setoption` changed that the session must act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A value the next search or `isready` picks up by itself.
+    Stored,
+    /// `USI_Variant`: the session switches games.
+    Variant(&'static str),
+}
+
+fn spin(name: &str, default: i64, min: i64, max: i64) -> OptionDecl {
+    OptionDecl {
+        name: name.to_string(),
+        kind: OptionKind::Spin { default, min, max },
+    }
+}
+
+fn combo(name: &str, default: &str, vars: &[&str]) -> OptionDecl {
+    OptionDecl {
+        name: name.to_string(),
+        kind: OptionKind::Combo {
+            default: default.to_string(),
+            vars: vars.iter().map(|v| v.to_string()).collect(),
+        },
+    }
+}
+
+/// Parses a spin value within its range.
+fn parse_spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
+    match value.parse::<i64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "setoption: {name} value '{value}' is not an integer from {min} to {max}"
+        )),
+    }
+}
+
+fn parse_check(name: &str, value: &str) -> Result<bool, String> {
+    if value.eq_ignore_ascii_case("true") {
+        Ok(true)
+    } else if value.eq_ignore_ascii_case("false") {
+        Ok(false)
+    } else {
+        Err(format!(
+            "setoption: {name} value '{value}' is not 'true' or 'false'"
+        ))
+    }
+}
+
+impl Options {
+    /// Defaults; `variant` is the default game.
+    pub fn new(variant: &'static str) -> Options {
+        Options {
+            hash_mb: DEFAULT_HASH_MB,
+            ponder: false,
+            variant,
+            rules: Rules::default(),
+            time: TimeOptions::default(),
+        }
+    }
+
+    /// The `option` lines of the `usi` answer, given the variants offered.
+    pub fn declarations(variants: &[&'static str]) -> Vec<OptionDecl> {
+        let time = TimeOptions::default();
+        vec![
+            spin("USI_Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB),
+            OptionDecl {
+                name: "USI_Ponder".to_string(),
+                kind: OptionKind::Check { default: false },
+            },
+            combo("USI_Variant", variants[0], variants),
+            combo(
+                "EnteringKingRule",
+                EnteringKingRule::NAMES[0],
+                &EnteringKingRule::NAMES,
+            ),
+            spin("MaxMovesToDraw", 0, 0, MAX_MOVES_TO_DRAW),
+            spin("NetworkDelay", time.network_delay as i64, 0, MAX_DELAY_MS),
+            spin(
+                "MinimumThinkingTime",
+                time.minimum_thinking_time as i64,
+                0,
+                MAX_MINIMUM_THINKING_MS,
+            ),
+        ]
+    }
+
+    /// Applies `setoption name <name> value <value>`; on error nothing changes.
+    pub fn set(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        variants: &[&'static str],
+    ) -> Result<Change, String> {
+        let is = |option: &str| name.eq_ignore_ascii_case(option);
+        let known = [
+            "USI_Hash",
+            "USI_Ponder",
+            "USI_Variant",
+            "UCI_Variant",
+            "EnteringKingRule",
+            "MaxMovesToDraw",
+            "NetworkDelay",
+            "MinimumThinkingTime",
+        ];
+        if !known.iter().any(|k| is(k)) {
+            return Err(format!("setoption: unknown option '{name}'"));
+        }
+        let Some(value) = value else {
+            return Err(format!("setoption: {name} needs a value"));
+        };
+        if is("USI_Hash") {
+            self.hash_mb = parse_spin(name, value, 1, MAX_HASH_MB)? as usize;
+        } else if is("USI_Ponder") {
+            self.ponder = parse_check(name, value)?;
+        } else if is("USI_Variant") || is("UCI_Variant") {
+            let variant = Self::variant_named(value, variants).ok_or_else(|| {
+                format!(
+                    "setoption: {name} value '{value}' is not one of {}",
+                    variants.join(", ")
+                )
+            })?;
+            self.variant = variant;
+            return Ok(Change::Variant(variant));
+        } else if is("EnteringKingRule") {
+            self.rules.entering_king = Self::entering_king_named(value).ok_or_else(|| {
+                format!(
+                    "setoption: {name} value '{value}' is not one of {}",
+                    EnteringKingRule::NAMES.join(", ")
+                )
+            })?;
+        } else if is("MaxMovesToDraw") {
+            self.rules.max_moves_to_draw = parse_spin(name, value, 0, MAX_MOVES_TO_DRAW)? as u32;
+        } else if is("NetworkDelay") {
+            self.time.network_delay = parse_spin(name, value, 0, MAX_DELAY_MS)? as u64;
+        } else if is("MinimumThinkingTime") {
+            self.time.minimum_thinking_time =
+                parse_spin(name, value, 0, MAX_MINIMUM_THINKING_MS)? as u64;
+        }
+        Ok(Change::Stored)
+    }
+
+    fn variant_named(value: &str, variants: &[&'static str]) -> Option<&'static str> {
+        let canonical = VARIANT_ALIASES
+            .iter()
+            .find(|(alias, _)| value.eq_ignore_ascii_case(alias))
+            .map_or(value, |&(_, name)| name);
+        variants
+            .iter()
+            .copied()
+            .find(|v| v.eq_ignore_ascii_case(canonical))
+    }
+
+    fn entering_king_named(value: &str) -> Option<EnteringKingRule> {
+        if value.eq_ignore_ascii_case("None") {
+            return Some(EnteringKingRule::NoEnteringKing);
+        }
+        let name = EnteringKingRule::NAMES
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(value))?;
+        EnteringKingRule::parse(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VARIANTS: [&str; 2] = ["shogi", "mortal"];
+
+    #[test]
+    fn declarations_list_every_option() {
+        let decls = Options::declarations(&VARIANTS);
+        let names: Vec<_> = decls.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "USI_Hash",
+                "USI_Ponder",
+                "USI_Variant",
+                "EnteringKingRule",
+                "MaxMovesToDraw",
+                "NetworkDelay",
+                "MinimumThinkingTime"
+            ]
+        );
+        assert_eq!(
+            decls[0].to_string(),
+            "option name USI_Hash type spin default 64 min 1 max 4096"
+        );
+    }
+
+    #[test]
+    fn names_are_case_insensitive_and_values_checked() {
+        let mut o = Options::new("shogi");
+        assert_eq!(
+            o.set("usi_hash", Some("128"), &VARIANTS),
+            Ok(Change::Stored)
+        );
+        assert_eq!(o.hash_mb, 128);
+        assert!(o.set("USI_Hash", Some("0"), &VARIANTS).is_err());
+        assert!(o.set("USI_Hash", Some("lots"), &VARIANTS).is_err());
+        assert!(o.set("USI_Hash", None, &VARIANTS).is_err());
+        assert_eq!(o.hash_mb, 128, "unchanged after errors");
+        assert!(o.set("Threads", Some("4"), &VARIANTS).is_err());
+        assert_eq!(
+            o.set("USI_Ponder", Some("TRUE"), &VARIANTS),
+            Ok(Change::Stored)
+        );
+        assert!(o.ponder);
+    }
+
+    #[test]
+    fn variants_accept_aliases() {
+        let mut o = Options::new("shogi");
+        assert_eq!(
+            o.set("UCI_Variant", Some("mortal"), &VARIANTS),
+            Ok(Change::Variant("mortal"))
+        );
+        assert_eq!(
+            o.set("USI_Variant", Some("standard"), &VARIANTS),
+            Ok(Change::Variant("shogi"))
+        );
+        let err = o.set("USI_Variant", Some("chess"), &VARIANTS).unwrap_err();
+        assert!(
+            err.contains("chess") && err.contains("USI_Variant"),
+            "{err}"
+        );
+        assert_eq!(o.variant, "shogi");
+    }
+
+    #[test]
+    fn entering_king_rule_names() {
+        let mut o = Options::new("shogi");
+        o.set("EnteringKingRule", Some("TryRule"), &VARIANTS)
+            .unwrap();
+        assert_eq!(o.rules.entering_king, EnteringKingRule::TryRule);
+        o.set("EnteringKingRule", Some("None"), &VARIANTS).unwrap();
+        assert_eq!(o.rules.entering_king, EnteringKingRule::NoEnteringKing);
+        assert!(o.set("EnteringKingRule", Some("Nope"), &VARIANTS).is_err());
+        o.set("MaxMovesToDraw", Some("256"), &VARIANTS).unwrap();
+        assert_eq!(o.rules.max_moves_to_draw, 256);
+        o.set("NetworkDelay", Some("500"), &VARIANTS).unwrap();
+        o.set("MinimumThinkingTime", Some("1000"), &VARIANTS)
+            .unwrap();
+        assert_eq!(o.time.network_delay, 500);
+        assert_eq!(o.time.minimum_thinking_time, 1000);
+    }
+}

@@ -1,0 +1,241 @@
+//! Per-game session state. [`GameState<G>`] holds one game's position and
+//! transposition table and implements everything the session does with them
+//! once, generically; [`Variant`] is the enum over the games the engine
+//! offers. Adding a game is one line in `define_variants!` below.
+
+use std::sync::{Arc, Mutex};
+
+use crate::game::{Color, Game, Outcome, Rules};
+use crate::search::{Limits, SearchControl};
+use crate::timeman;
+use crate::tt::TranspositionTable;
+use usi::{GoCommand, MoveToken, PositionCommand, StartPosition};
+
+use super::options::Options;
+use super::output::Output;
+use super::worker::{run_perft, run_search, SearchJob, Worker};
+
+/// One game's position (with its move history) and table.
+pub struct GameState<G: Game> {
+    pos: G,
+    /// Shared with the worker thread, which holds the lock while it searches;
+    /// the session only touches the table while no search runs.
+    tt: Arc<Mutex<TranspositionTable<G::Move>>>,
+}
+
+impl<G: Game> Default for GameState<G> {
+    fn default() -> Self {
+        GameState {
+            pos: G::startpos(),
+            tt: Arc::new(Mutex::new(TranspositionTable::default())),
+        }
+    }
+}
+
+/// What the session does with the current game, whatever it is.
+pub trait VariantOps {
+    fn name(&self) -> &'static str;
+    /// `position`: replaces the position only if the whole command is valid.
+    fn set_position(&mut self, cmd: &PositionCommand) -> Result<(), String>;
+    /// `d`: lines describing the position and the game's state.
+    fn describe(&self, rules: &Rules) -> Vec<String>;
+    /// Gives the table `mb` megabytes (if it has another size) and clears it
+    /// when asked. Call only while no search runs.
+    fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String>;
+    /// `go` (not perft): starts the search thread.
+    fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker;
+    /// `go perft N`.
+    fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker;
+}
+
+/// Builds the position a `position` command describes, on a fresh copy.
+fn build_position<G: Game>(cmd: &PositionCommand) -> Result<G, String> {
+    if cmd.dice.is_some() {
+        return Err(format!(
+            "position: a dice clause is only for shogammon, not {}",
+            G::VARIANT
+        ));
+    }
+    let mut pos = match &cmd.start {
+        StartPosition::Startpos => G::startpos(),
+        StartPosition::Sfen(sfen) => {
+            G::from_sfen(sfen).map_err(|e| format!("position: sfen '{sfen}' is not valid: {e}"))?
+        }
+    };
+    for (i, token) in cmd.moves.iter().enumerate() {
+        let index = i + 1;
+        let MoveToken::Move(usi_move) = token else {
+            return Err(format!(
+                "position: move {index} '{token}' is a shogammon turn, not a {} move",
+                G::VARIANT
+            ));
+        };
+        let m = pos
+            .parse_move(usi_move)
+            .map_err(|e| format!("position: move {index} '{usi_move}' is illegal: {e}"))?;
+        pos.do_move(m);
+    }
+    Ok(pos)
+}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::Black => "sente (b)",
+        Color::White => "gote (w)",
+    }
+}
+
+fn describe_outcome(outcome: Outcome, side: Color) -> String {
+    let side = side_name(side);
+    match outcome {
+        Outcome::Loss(r) => format!("result: {side}, to move, has lost by {}", r.describe()),
+        Outcome::Win(r) => format!("result: {side}, to move, has won by {}", r.describe()),
+        Outcome::Draw(r) => format!("result: draw by {}", r.describe()),
+    }
+}
+
+impl<G: Game> GameState<G> {
+    /// The root moves `go searchmoves` names; unknown or illegal ones are
+    /// reported and skipped.
+    fn searchmoves(&self, tokens: &[MoveToken], out: &Output) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        for token in tokens {
+            let parsed = match token {
+                MoveToken::Move(m) => self.pos.parse_move(m).map_err(|e| e.to_string()),
+                MoveToken::Turn(_) => Err("a shogammon turn".to_string()),
+            };
+            match parsed {
+                Ok(m) => moves.push(m),
+                Err(e) => out.warning(format!("go searchmoves: '{token}' skipped: {e}")),
+            }
+        }
+        moves
+    }
+}
+
+impl<G: Game> VariantOps for GameState<G> {
+    fn name(&self) -> &'static str {
+        G::VARIANT
+    }
+
+    fn set_position(&mut self, cmd: &PositionCommand) -> Result<(), String> {
+        self.pos = build_position(cmd)?;
+        Ok(())
+    }
+
+    fn describe(&self, rules: &Rules) -> Vec<String> {
+        let mut lines: Vec<String> = self.pos.display().lines().map(str::to_string).collect();
+        let side = self.pos.side_to_move();
+        lines.push(format!("sfen {}", self.pos.to_sfen()));
+        lines.push(format!("variant {}", G::VARIANT));
+        lines.push(format!("side to move: {}", side_name(side)));
+        lines.push(match self.pos.outcome(rules) {
+            Some(outcome) => describe_outcome(outcome, side),
+            None if self.pos.can_declare_win(rules) => {
+                "state: in progress; the side to move can declare a win".to_string()
+            }
+            None => "state: in progress".to_string(),
+        });
+        lines
+    }
+
+    fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String> {
+        let Ok(mut tt) = self.tt.try_lock() else {
+            return Err("the hash table is in use by a search".to_string());
+        };
+        if !tt.has_size(mb) {
+            log::info!("allocating {mb} MB for the hash table");
+            tt.resize(mb)
+                .map_err(|e| format!("USI_Hash: cannot allocate {mb} MB: {e}"))?;
+        } else if clear {
+            tt.clear();
+        }
+        Ok(())
+    }
+
+    fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker {
+        let side = self.pos.side_to_move();
+        let limits = timeman::limits(go, side, &options.time);
+        log::info!("go: side {side:?}, limits {limits:?}");
+        let control = SearchControl::new(limits, go.ponder, go.infinite);
+        let job = SearchJob {
+            pos: self.pos.clone(),
+            tt: Arc::clone(&self.tt),
+            limits: Limits {
+                depth: go.depth,
+                nodes: go.nodes,
+                searchmoves: self.searchmoves(&go.searchmoves, out),
+            },
+            rules: options.rules.clone(),
+        };
+        Worker::spawn(
+            control,
+            side,
+            options.time,
+            out.clone(),
+            move |control, out| run_search(job, control, out),
+        )
+    }
+
+    fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker {
+        let pos = self.pos.clone();
+        let side = pos.side_to_move();
+        let control = SearchControl::unlimited();
+        Worker::spawn(
+            control,
+            side,
+            options.time,
+            out.clone(),
+            move |control, out| run_perft(pos, depth, control, out),
+        )
+    }
+}
+
+/// Generates [`Variant`] and its lookups from one line per game:
+/// `EnumArm => game type`. The first game is the default.
+macro_rules! define_variants {
+    ($($arm:ident => $game:ty),+ $(,)?) => {
+        /// The current game of the session.
+        pub enum Variant {
+            $($arm(GameState<$game>),)+
+        }
+
+        impl Variant {
+            /// `USI_Variant` names, the default first.
+            pub const NAMES: &'static [&'static str] = &[$(<$game as Game>::VARIANT),+];
+
+            /// A fresh game (start position, empty table) by `USI_Variant` name.
+            pub fn by_name(name: &str) -> Option<Variant> {
+                $(
+                    if name == <$game as Game>::VARIANT {
+                        return Some(Variant::$arm(GameState::default()));
+                    }
+                )+
+                None
+            }
+
+            pub fn ops(&mut self) -> &mut dyn VariantOps {
+                match self {
+                    $(Variant::$arm(state) => state,)+
+                }
+            }
+
+            pub fn ops_ref(&self) -> &dyn VariantOps {
+                match self {
+                    $(Variant::$arm(state) => state,)+
+                }
+            }
+        }
+    };
+}
+
+define_variants! {
+    Shogi => crate::shogi::Position,
+}
+
+impl Default for Variant {
+    fn default() -> Self {
+        // NAMES is never empty: the macro needs at least one game.
+        Variant::by_name(Variant::NAMES[0]).expect("the default variant exists")
+    }
+}

@@ -1,0 +1,192 @@
+//! The thread that thinks: searches, perft and bench run here so that the
+//! session thread keeps answering `isready`, `stop`, `ponderhit`, `gameover`
+//! and `quit` meanwhile.
+//!
+//! A job writes its own answer (`bestmove`, perft lines) through the shared
+//! [`Output`]. A panic inside a job is caught and reported; a search that
+//! panicked answers `bestmove resign` so the GUI is never left waiting.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::game::{Color, Game, Rules};
+use crate::search::{self, Limits, SearchControl, SearchResult};
+use crate::timeman::{self, TimeOptions};
+use crate::tt::TranspositionTable;
+use usi::{GoCommand, Response};
+
+use super::output::Output;
+
+/// A running (or finished, not yet joined) job.
+pub struct Worker {
+    control: Arc<SearchControl>,
+    handle: JoinHandle<()>,
+    /// For `ponderhit` with fresh clock fields.
+    side: Color,
+    time: TimeOptions,
+}
+
+impl Worker {
+    /// Runs `job` on a new thread; `job` gets the control to poll.
+    pub fn spawn(
+        control: SearchControl,
+        side: Color,
+        time: TimeOptions,
+        out: Output,
+        job: impl FnOnce(&SearchControl, &Output) + Send + 'static,
+    ) -> Worker {
+        let control = Arc::new(control);
+        let shared = Arc::clone(&control);
+        let handle = std::thread::spawn(move || {
+            let ran = catch_unwind(AssertUnwindSafe(|| job(&shared, &out)));
+            if ran.is_err() {
+                out.error("internal error: the search thread panicked (see stderr)");
+            }
+        });
+        Worker {
+            control,
+            handle,
+            side,
+            time,
+        }
+    }
+
+    pub fn stop(&self) {
+        self.control.stop();
+    }
+
+    /// Ends the job without its answer (`gameover`, `quit`).
+    pub fn cancel(&self) {
+        self.control.cancel();
+    }
+
+    pub fn ponderhit(&self, go: &GoCommand) {
+        let fresh = timeman::has_clock(go).then(|| timeman::limits(go, self.side, &self.time));
+        self.control.ponderhit(fresh);
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.handle.is_finished()
+    }
+
+    /// Waits for the thread to end.
+    pub fn join(self) {
+        if self.handle.join().is_err() {
+            log::error!("worker thread panicked outside its job");
+        }
+    }
+
+    /// Waits at most `limit` for the thread to end; true if it did.
+    pub fn join_within(self, limit: Duration) -> bool {
+        let start = Instant::now();
+        while !self.handle.is_finished() {
+            if start.elapsed() >= limit {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.join();
+        true
+    }
+}
+
+/// Everything a search job needs, owned (it moves to the worker thread).
+pub struct SearchJob<G: Game> {
+    pub pos: G,
+    pub tt: Arc<Mutex<TranspositionTable<G::Move>>>,
+    pub limits: Limits<G::Move>,
+    pub rules: Rules,
+}
+
+/// Searches, waits until the GUI allows an answer (ponder, infinite), then
+/// writes `bestmove` unless the search was cancelled.
+pub fn run_search<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Output) {
+    let answer = catch_unwind(AssertUnwindSafe(|| think(job, control, out))).unwrap_or_else(|_| {
+        out.error("internal error: the search panicked (see stderr); resigning");
+        resign()
+    });
+    control.wait_for_release();
+    if control.is_cancelled() {
+        log::info!("search cancelled; no bestmove");
+        return;
+    }
+    out.send(&answer);
+}
+
+/// The answer for the position: `win` when a declaration is available,
+/// otherwise the search's move.
+fn think<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Output) -> Response {
+    let SearchJob {
+        mut pos,
+        tt,
+        limits,
+        rules,
+    } = job;
+    if pos.can_declare_win(&rules) {
+        return Response::BestMove {
+            mv: "win".to_string(),
+            ponder: None,
+        };
+    }
+    let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
+    let mut report = |info| out.send(&Response::Info(info));
+    let result = search::search(&mut pos, &mut tt, control, &limits, &rules, &mut report);
+    bestmove(&pos, &result)
+}
+
+fn resign() -> Response {
+    Response::BestMove {
+        mv: "resign".to_string(),
+        ponder: None,
+    }
+}
+
+/// `bestmove <move> [ponder <move>]`, or `resign` when there is no move or
+/// every move loses by force.
+fn bestmove<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> Response {
+    let Some(best) = result.best else {
+        return resign();
+    };
+    if result.is_lost() {
+        return resign();
+    }
+    let line: Vec<G::Move> = std::iter::once(best).chain(result.ponder).collect();
+    let mut text = search::format_line(pos, &line).into_iter();
+    Response::BestMove {
+        mv: text.next().unwrap_or_default(),
+        ponder: text.next(),
+    }
+}
+
+/// `go perft N`: one `<move>: <count>` line per root move, a blank line and
+/// `Nodes searched: <total>` (RULINGS §5). Checked for `stop` between root
+/// moves; an interrupted perft ends with an `info string` instead of the
+/// total.
+pub fn run_perft<G: Game>(mut pos: G, depth: u32, control: &SearchControl, out: &Output) {
+    let mut moves = G::Moves::default();
+    if depth > 0 {
+        pos.generate_legal(&mut moves);
+    }
+    let mut total: u64 = if depth == 0 { 1 } else { 0 };
+    for (done, &m) in moves.iter().enumerate() {
+        if control.stop_requested() {
+            if !control.is_cancelled() {
+                out.info_string(format!(
+                    "perft stopped after {done} of {} root moves",
+                    moves.len()
+                ));
+            }
+            return;
+        }
+        let name = pos.format_move(m).to_string();
+        pos.do_move(m);
+        let count = crate::perft::perft(&mut pos, depth - 1);
+        pos.undo_move();
+        total += count;
+        out.line(&format!("{name}: {count}"));
+    }
+    out.line("");
+    out.line(&format!("Nodes searched: {total}"));
+}

@@ -1,0 +1,238 @@
+//! Transposition table: a fixed-size hash of search results keyed by the
+//! position's 64-bit key, shared by every iteration of one search and kept
+//! between moves of a game.
+//!
+//! One entry per slot, indexed by the key's low bits (the slot count is a power
+//! of two); the key's high 32 bits are stored to tell positions sharing a slot
+//! apart. A stored move is only a hint: the search checks it against the legal
+//! moves before playing it, so a collision can cost time but never legality.
+
+use std::collections::TryReserveError;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bound {
+    /// An empty slot.
+    #[default]
+    None,
+    /// The true value is at least the score (a beta cutoff).
+    Lower,
+    /// The true value is at most the score (no move raised alpha).
+    Upper,
+    Exact,
+}
+
+/// One stored search result. `M` is the game's move, stored as given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry<M> {
+    check: u32,
+    pub mv: M,
+    /// Score relative to the node it was stored at (mate scores are
+    /// distances from that node, see `search`).
+    pub score: i32,
+    pub depth: i16,
+    pub bound: Bound,
+    generation: u8,
+}
+
+/// The table. `Default` is an empty table that stores nothing until `resize`.
+#[derive(Debug, Default)]
+pub struct TranspositionTable<M> {
+    entries: Vec<Entry<M>>,
+    generation: u8,
+}
+
+const MIB: usize = 1 << 20;
+
+/// How many slots fit in `mb` megabytes, rounded down to a power of two.
+fn slot_count<M>(mb: usize) -> usize {
+    let bytes = mb.saturating_mul(MIB);
+    let fit = bytes / std::mem::size_of::<Entry<M>>().max(1);
+    if fit == 0 {
+        0
+    } else {
+        1 << fit.ilog2()
+    }
+}
+
+/// The part of the key that is not used for indexing.
+#[inline]
+fn check_bits(key: u64) -> u32 {
+    (key >> 32) as u32
+}
+
+impl<M: Copy + Default> TranspositionTable<M> {
+    /// A table of about `mb` megabytes.
+    pub fn new(mb: usize) -> Result<Self, TryReserveError> {
+        let mut tt = Self::default();
+        tt.resize(mb)?;
+        Ok(tt)
+    }
+
+    /// Reallocates to about `mb` megabytes (rounded down to a power of two
+    /// number of entries) and clears. On allocation failure the table is left
+    /// empty (and so stores nothing) rather than aborting the engine.
+    pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
+        let slots = slot_count::<M>(mb);
+        self.entries = Vec::new();
+        self.generation = 0;
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(slots)?;
+        entries.resize(slots, Entry::default());
+        self.entries = entries;
+        Ok(())
+    }
+
+    /// Size in megabytes the table was allocated for (rounded as allocated).
+    pub fn size_mb(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry<M>>() / MIB
+    }
+
+    /// True when `resize(mb)` would give the same number of slots.
+    pub fn has_size(&self, mb: usize) -> bool {
+        self.entries.len() == slot_count::<M>(mb)
+    }
+
+    pub fn capacity(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search: entries of older searches become the
+    /// first to be replaced and stop counting in `hashfull`.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        // The length is a power of two, so masking keeps the index in range.
+        (key as usize) & (self.entries.len() - 1)
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let entry = self.entries[self.index(key)];
+        (entry.bound != Bound::None && entry.check == check_bits(key)).then_some(entry)
+    }
+
+    /// Stores a result. A slot holding a deeper result of the current search
+    /// for the same position keeps it; anything else is overwritten.
+    pub fn store(&mut self, key: u64, mv: M, score: i32, depth: i32, bound: Bound) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let index = self.index(key);
+        let generation = self.generation;
+        let slot = &mut self.entries[index];
+        let same_position = slot.bound != Bound::None && slot.check == check_bits(key);
+        let keep_old = same_position
+            && slot.generation == generation
+            && i32::from(slot.depth) > depth
+            && bound != Bound::Exact;
+        if keep_old {
+            return;
+        }
+        *slot = Entry {
+            check: check_bits(key),
+            mv,
+            score,
+            depth: depth.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+            bound,
+            generation,
+        };
+    }
+
+    /// Occupancy in per mille, sampled over the first thousand slots: entries
+    /// written by the current search only (as USI engines report it).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        if sample == 0 {
+            return 0;
+        }
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| e.bound != Bound::None && e.generation == self.generation)
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_powers_of_two_within_budget() {
+        let tt = TranspositionTable::<u32>::new(1).unwrap();
+        assert!(tt.capacity().is_power_of_two());
+        assert!(tt.capacity() * std::mem::size_of::<Entry<u32>>() <= MIB);
+        assert!(tt.has_size(1));
+        assert!(!tt.has_size(2));
+        assert_eq!(tt.size_mb(), 1);
+    }
+
+    #[test]
+    fn empty_table_stores_nothing() {
+        let mut tt = TranspositionTable::<u32>::default();
+        tt.store(42, 7, 100, 3, Bound::Exact);
+        assert_eq!(tt.probe(42), None);
+        assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn store_then_probe_round_trips() {
+        let mut tt = TranspositionTable::<u32>::new(1).unwrap();
+        let key = 0xDEAD_BEEF_1234_5678;
+        tt.store(key, 9, -250, 5, Bound::Lower);
+        let e = tt.probe(key).expect("stored entry");
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (9, -250, 5, Bound::Lower)
+        );
+        // Same slot, different high bits: not this position.
+        assert_eq!(tt.probe(key ^ (1 << 40)), None);
+    }
+
+    #[test]
+    fn deeper_entry_of_same_search_is_kept() {
+        let mut tt = TranspositionTable::<u32>::new(1).unwrap();
+        tt.store(5, 1, 10, 8, Bound::Lower);
+        tt.store(5, 2, 20, 3, Bound::Upper);
+        assert_eq!(tt.probe(5).unwrap().mv, 1);
+        tt.new_search();
+        tt.store(5, 2, 20, 3, Bound::Upper);
+        assert_eq!(tt.probe(5).unwrap().mv, 2);
+    }
+
+    #[test]
+    fn clear_and_resize_empty_the_table() {
+        let mut tt = TranspositionTable::<u32>::new(1).unwrap();
+        for key in 0..2000u64 {
+            tt.store(key, 1, 0, 1, Bound::Exact);
+        }
+        assert_eq!(tt.hashfull(), 1000);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0, "old entries do not count");
+        tt.clear();
+        assert_eq!(tt.probe(3), None);
+        tt.store(3, 1, 0, 1, Bound::Exact);
+        tt.resize(2).unwrap();
+        assert_eq!(tt.probe(3), None);
+        assert!(tt.has_size(2));
+    }
+
+    #[test]
+    fn absurd_size_fails_cleanly() {
+        let mut tt = TranspositionTable::<u32>::new(1).unwrap();
+        assert!(tt.resize(usize::MAX / MIB).is_err());
+        assert_eq!(tt.capacity(), 0);
+    }
+}

@@ -1,0 +1,571 @@
+//! End-to-end tests of the USI session: the built binary driven over pipes.
+//!
+//! Every line the engine writes is checked to be plain ASCII with single
+//! spaces (RULINGS §5); bad input must answer exactly one
+//! `info string error:` line and leave the engine answering `isready`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+const LONG: Duration = Duration::from_secs(20);
+
+/// A running engine and a transcript of what it wrote.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+/// Panics unless `line` is a well-formed protocol line.
+fn check_line(line: &str) {
+    assert!(
+        line.bytes().all(|b| b.is_ascii_graphic() || b == b' '),
+        "not plain printable ASCII: {line:?}"
+    );
+    assert!(
+        !line.starts_with(' ') && !line.ends_with(' ') && !line.contains("  "),
+        "not single-spaced: {line:?}"
+    );
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_henkei"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn the engine");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut bytes = Vec::new();
+                match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                assert_eq!(bytes.pop(), Some(b'\n'), "unterminated line");
+                let line = String::from_utf8(bytes).expect("engine output is UTF-8");
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to engine");
+        stdin.write_all(b"\n").expect("write to engine");
+        stdin.flush().expect("flush to engine");
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// The next line, or `None` after `timeout`.
+    fn recv(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                check_line(&line);
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Lines up to and including the first that satisfies `done`.
+    fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.recv(left) {
+                Some(line) => {
+                    let last = done(&line);
+                    seen.push(line);
+                    if last {
+                        return seen;
+                    }
+                }
+                None => panic!("timed out after {timeout:?}; saw {seen:#?}"),
+            }
+        }
+    }
+
+    /// Everything written within `window`.
+    fn collect(&mut self, window: Duration) -> Vec<String> {
+        let deadline = Instant::now() + window;
+        let mut seen = Vec::new();
+        while let Some(line) = self.recv(deadline.saturating_duration_since(Instant::now())) {
+            seen.push(line);
+        }
+        seen
+    }
+
+    /// `isready` and the lines written before `readyok` (excluding it).
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until(LONG, |l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    fn handshake(&mut self) {
+        self.send("usi");
+        self.until(LONG, |l| l == "usiok");
+        self.sync();
+    }
+
+    fn bestmove(&mut self, timeout: Duration) -> String {
+        let lines = self.until(timeout, |l| l.starts_with("bestmove"));
+        lines.last().cloned().unwrap_or_default()
+    }
+
+    /// Sends `quit` and waits for the exit status.
+    fn quit(mut self, timeout: Duration) -> ExitStatus {
+        self.send("quit");
+        self.wait(timeout)
+    }
+
+    fn wait(&mut self, timeout: Duration) -> ExitStatus {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait on engine") {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "engine did not exit in {timeout:?}"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn is_move(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'1'..=b'9').contains(&f) && (b'a'..=b'i').contains(&r);
+    match b {
+        [f1, r1, f2, r2] | [f1, r1, f2, r2, b'+'] => square(*f1, *r1) && square(*f2, *r2),
+        [p, b'*', f, r] => b"PLNSGBR".contains(p) && square(*f, *r),
+        _ => false,
+    }
+}
+
+/// The move of a `bestmove` line.
+fn best_of(line: &str) -> &str {
+    line.split(' ').nth(1).unwrap_or("")
+}
+
+fn errors(lines: &[String]) -> usize {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error:"))
+        .count()
+}
+
+/// The SFEN `d` reports.
+fn displayed_sfen(engine: &mut Engine) -> String {
+    engine.send("d");
+    let lines = engine.sync();
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix("info string sfen "))
+        .unwrap_or_else(|| panic!("no sfen in {lines:#?}"))
+        .to_string()
+}
+
+#[test]
+fn usi_handshake_lists_identity_and_options() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let lines = e.until(LONG, |l| l == "usiok");
+    assert!(lines[0].starts_with("id name henkei "), "{lines:?}");
+    assert_eq!(lines[1], "id author henkei developers");
+    for option in [
+        "option name USI_Hash type spin default 64 min 1 max 4096",
+        "option name USI_Ponder type check default false",
+        "option name USI_Variant type combo default shogi var shogi",
+        "option name MaxMovesToDraw type spin default 0 min 0 max 100000",
+        "option name NetworkDelay type spin default 120",
+        "option name MinimumThinkingTime type spin default 0",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(option)),
+            "missing {option:?} in {lines:#?}"
+        );
+    }
+    let ek = lines
+        .iter()
+        .find(|l| l.starts_with("option name EnteringKingRule type combo default CSARule27"))
+        .expect("EnteringKingRule");
+    assert!(ek.contains("var TryRule") && ek.contains("var NoEnteringKing"));
+    assert_eq!(e.quit(LONG).code(), Some(0));
+}
+
+#[test]
+fn isready_answers_readyok() {
+    let mut e = Engine::start();
+    assert!(e.sync().is_empty());
+    e.send("setoption name USI_Hash value 16");
+    e.send("usinewgame");
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn go_depth_answers_a_legal_looking_move() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go depth 3");
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    let best = lines.last().unwrap();
+    assert!(is_move(best_of(best)), "{best}");
+    let infos: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 3, "{lines:#?}");
+    assert!(infos[2].starts_with("info depth 3 "));
+    for field in [
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " hashfull ",
+        " pv ",
+    ] {
+        assert!(infos[2].contains(field), "{field} in {}", infos[2]);
+    }
+}
+
+#[test]
+fn finds_a_mate_in_one_and_resigns_when_mated() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen 8k/9/8P/9/9/9/9/9/K8 b G 1");
+    e.send("go depth 4");
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    assert_eq!(best_of(lines.last().unwrap()), "G*1b", "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:#?}"
+    );
+
+    e.send("position sfen 8k/9/8P/9/9/9/9/9/K8 b G 1 moves G*1b");
+    e.send("go depth 4");
+    assert_eq!(e.bestmove(LONG), "bestmove resign");
+    e.send("d");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("has lost by checkmate")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn byoyomi_search_answers_in_time() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    let start = Instant::now();
+    e.send("go btime 1000 wtime 1000 byoyomi 100");
+    let best = e.bestmove(Duration::from_secs(5));
+    let took = start.elapsed();
+    assert!(is_move(best_of(&best)), "{best}");
+    assert!(took < Duration::from_millis(1100), "took {took:?}");
+
+    e.send("position startpos moves 7g7f");
+    let start = Instant::now();
+    e.send("go btime 0 wtime 0 byoyomi 300");
+    let best = e.bestmove(Duration::from_secs(5));
+    assert!(is_move(best_of(&best)), "{best}");
+    assert!(
+        start.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn go_infinite_waits_for_stop_and_answers_promptly() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go infinite");
+    let before = e.collect(Duration::from_millis(700));
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:#?}"
+    );
+    // isready is answered mid-search.
+    assert!(e.sync().iter().all(|l| l.starts_with("info")));
+    let start = Instant::now();
+    e.send("stop");
+    let best = e.bestmove(Duration::from_secs(5));
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(is_move(best_of(&best)), "{best}");
+}
+
+#[test]
+fn go_infinite_with_a_depth_still_waits_for_stop() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go infinite depth 1");
+    let before = e.collect(Duration::from_millis(300));
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:#?}"
+    );
+    e.send("stop");
+    assert!(is_move(best_of(&e.bestmove(Duration::from_secs(2)))));
+}
+
+#[test]
+fn ponder_answers_only_after_ponderhit_or_stop() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go ponder btime 0 wtime 0 byoyomi 200");
+    let before = e.collect(Duration::from_millis(600));
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:#?}"
+    );
+    let start = Instant::now();
+    e.send("ponderhit");
+    let best = e.bestmove(Duration::from_secs(5));
+    assert!(
+        start.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(is_move(best_of(&best)), "{best}");
+
+    e.send("go ponder btime 0 wtime 0 byoyomi 200");
+    let before = e.collect(Duration::from_millis(300));
+    assert!(!before.iter().any(|l| l.starts_with("bestmove")));
+    e.send("stop");
+    assert!(is_move(best_of(&e.bestmove(Duration::from_secs(2)))));
+}
+
+#[test]
+fn gameover_cancels_a_ponder_without_bestmove() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go ponder btime 0 wtime 0 byoyomi 1000");
+    e.collect(Duration::from_millis(200));
+    e.send("gameover lose");
+    let lines = e.sync();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+    let later = e.collect(Duration::from_millis(300));
+    assert!(
+        !later.iter().any(|l| l.starts_with("bestmove")),
+        "{later:#?}"
+    );
+    // The next game works.
+    e.send("usinewgame");
+    e.send("position startpos");
+    e.send("go depth 2");
+    assert!(is_move(best_of(&e.bestmove(LONG))));
+}
+
+#[test]
+fn perft_3_from_startpos() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go perft 3");
+    let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.len(), 32, "{lines:#?}");
+    let mut sum = 0u64;
+    for line in &lines[..30] {
+        let (mv, count) = line.split_once(": ").expect("move: count");
+        assert!(is_move(mv), "{line}");
+        sum += count.parse::<u64>().expect("count");
+    }
+    assert_eq!(lines[30], "");
+    assert_eq!(lines[31], "Nodes searched: 25470");
+    assert_eq!(sum, 25470);
+    assert!(e.sync().is_empty(), "nothing after the total");
+}
+
+#[test]
+fn d_shows_board_sfen_and_state() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("d");
+    let lines = e.sync();
+    assert!(lines.len() > 4, "{lines:#?}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("info string ")),
+        "{lines:#?}"
+    );
+    assert!(lines.contains(&format!("info string sfen {STARTPOS_SFEN}")));
+    assert!(lines.iter().any(|l| l.contains("side to move: sente")));
+    assert!(lines.iter().any(|l| l.contains("in progress")));
+}
+
+/// Sends `input`, expects exactly one error line and nothing else before
+/// `readyok`.
+fn expect_one_error(e: &mut Engine, input: &[u8]) -> String {
+    e.send_bytes(input);
+    let lines = e.sync();
+    let shown = String::from_utf8_lossy(&input[..input.len().min(60)]).into_owned();
+    assert_eq!(errors(&lines), 1, "input {shown:?} gave {lines:#?}");
+    assert_eq!(lines.len(), 1, "input {shown:?} gave {lines:#?}");
+    lines[0].clone()
+}
+
+#[test]
+fn bad_input_answers_one_error_and_keeps_running() {
+    let mut e = Engine::start();
+    e.handshake();
+    let long = vec![b'x'; 100 * 1024];
+    let cases: [&[u8]; 11] = [
+        b"foo",
+        b"",
+        b"   ",
+        b"position sfen xyz b - 1",
+        b"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b",
+        b"position startpos dice 31",
+        b"setoption name NoSuchOption value 1",
+        b"setoption name USI_Hash value lots",
+        b"setoption name USI_Variant value chess",
+        b"go \xff\xfe depth 1",
+        &long,
+    ];
+    for input in cases {
+        expect_one_error(&mut e, input);
+    }
+    // Still fully working.
+    e.send("position startpos");
+    e.send("go depth 2");
+    assert!(is_move(best_of(&e.bestmove(LONG))));
+    assert_eq!(e.quit(LONG).code(), Some(0));
+}
+
+#[test]
+fn non_utf8_input_is_reported_as_such() {
+    let mut e = Engine::start();
+    let line = expect_one_error(&mut e, b"isready\xc3");
+    assert!(line.contains("not valid UTF-8"), "{line}");
+}
+
+#[test]
+fn illegal_move_keeps_the_previous_position() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos moves 7g7f");
+    let good = displayed_sfen(&mut e);
+    assert_ne!(good, STARTPOS_SFEN);
+    let error = expect_one_error(&mut e, b"position startpos moves 7g7f 3c3d 7g7e");
+    assert!(
+        error.contains("move 3") && error.contains("7g7e"),
+        "{error}"
+    );
+    assert_eq!(displayed_sfen(&mut e), good);
+    expect_one_error(&mut e, b"position sfen 9/9/9/9/9/9/9/9/9 b - 1 moves 7g7f");
+    assert_eq!(displayed_sfen(&mut e), good);
+    // perft agrees: after 7g7f, gote has 30 moves.
+    e.send("go perft 1");
+    let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 30");
+}
+
+#[test]
+fn options_are_case_insensitive_and_accept_aliases() {
+    let mut e = Engine::start();
+    e.handshake();
+    for line in [
+        "setoption name usi_hash value 8",
+        "setoption name USI_Ponder value true",
+        "setoption name UCI_Variant value standard",
+        "setoption name USI_Variant value shogi",
+        "setoption name EnteringKingRule value None",
+        "setoption name enteringkingrule value TryRule",
+        "setoption name MaxMovesToDraw value 256",
+        "setoption name NetworkDelay value 200",
+        "setoption name MinimumThinkingTime value 100",
+    ] {
+        e.send(line);
+        assert!(e.sync().is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn go_mate_is_not_implemented_yet() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go mate 1000");
+    e.until(LONG, |l| l == "checkmate notimplemented");
+}
+
+#[test]
+fn quit_exits_quickly_even_mid_search() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.collect(Duration::from_millis(200));
+    let start = Instant::now();
+    let status = e.quit(Duration::from_secs(2));
+    assert_eq!(status.code(), Some(0));
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.stdin = None; // close the pipe
+    assert_eq!(e.wait(LONG).code(), Some(0));
+}
+
+#[test]
+fn bench_reports_nodes_and_speed() {
+    let mut e = Engine::start();
+    e.send("bench 2");
+    let lines = e.until(LONG, |l| l.starts_with("info string bench nodes"));
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
+    let summary = lines.last().unwrap();
+    assert!(
+        summary.contains(" time ") && summary.contains(" nps "),
+        "{summary}"
+    );
+}
