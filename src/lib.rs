@@ -5,10 +5,14 @@
 //! written once against [`game::Game`]; [`session`] is the USI front end.
 
 pub mod board;
+pub mod chance;
 pub mod game;
+pub mod mortal;
 pub mod perft;
 pub mod search;
 pub mod session;
+pub mod shogammon;
 pub mod shogi;
+pub mod sigma4;
 pub mod timeman;
 pub mod tt;

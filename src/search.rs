@@ -43,6 +43,15 @@ const CLOCK_CHECK_INTERVAL: u64 = 1024;
 /// escaped mate.
 const QUIET_EVASION_LIMIT: usize = 2;
 
+/// Plies of quiescence search after which the static evaluation is taken
+/// as it is. Without exchange evaluation, shogi's capture trees (pieces
+/// everywhere, drops interposing) can otherwise explode.
+const QUIESCENCE_MAX_PLIES: usize = 8;
+
+/// Centipawns added to a capture's resulting evaluation before deciding it
+/// cannot raise alpha.
+const DELTA_MARGIN: i32 = 200;
+
 /// What the GUI asked for besides time.
 #[derive(Clone, Debug)]
 pub struct Limits<M> {
@@ -119,6 +128,17 @@ fn late_move_reduction(depth: i32, index: usize, late_quiet: bool) -> i32 {
         2
     } else {
         1
+    }
+}
+
+/// What a node's best score says, given the window it was searched with.
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 
@@ -219,7 +239,6 @@ impl<G: Game> Searcher<'_, G> {
                 break;
             }
         }
-        eprintln!("nodes {} q {} qcheck {} qdeep {}", self.nodes, QN.load(std::sync::atomic::Ordering::Relaxed), QC.load(std::sync::atomic::Ordering::Relaxed), QD.load(std::sync::atomic::Ordering::Relaxed));
         self.result(pos, completed, &root)
     }
 
@@ -270,8 +289,8 @@ impl<G: Game> Searcher<'_, G> {
             rm.score = -INFINITE;
         }
         self.nodes += 1;
-        for i in 0..root.len() {
-            let m = root[i].mv;
+        for (i, rm) in root.iter_mut().enumerate() {
+            let m = rm.mv;
             pos.do_move(m);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, 1, -beta, -alpha)
@@ -289,7 +308,6 @@ impl<G: Game> Searcher<'_, G> {
             }
             if score > alpha {
                 alpha = score;
-                let rm = &mut root[i];
                 rm.score = score;
                 rm.pv.clear();
                 rm.pv.push(m);
@@ -313,7 +331,7 @@ impl<G: Game> Searcher<'_, G> {
         mut beta: i32,
     ) -> i32 {
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.qsearch(pos, ply, 0, alpha, beta);
         }
         self.stack[ply].pv.clear();
         if self.visit(ply) {
@@ -335,18 +353,9 @@ impl<G: Game> Searcher<'_, G> {
         let pv_node = beta - alpha > 1;
         let key = pos.key();
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            if !pv_node && i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    return s;
-                }
+        if !pv_node {
+            if let Some(cut) = self.tt_cutoff(key, depth, ply, alpha, beta) {
+                return cut;
             }
         }
 
@@ -406,13 +415,7 @@ impl<G: Game> Searcher<'_, G> {
         }
         self.stack[ply].ordered = ordered;
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         self.tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
@@ -420,10 +423,7 @@ impl<G: Game> Searcher<'_, G> {
 
     /// Resolves captures (and escapes from check) until the position is
     /// quiet, so that the static evaluation is not taken mid-exchange.
-    fn qsearch(&mut self, pos: &mut G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        QN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if pos.in_check() { QC.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-        if ply > self.root_depth as usize + 8 { QD.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
+    fn qsearch(&mut self, pos: &mut G, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.stack[ply].pv.clear();
         if self.visit(ply) {
             return 0;
@@ -431,28 +431,36 @@ impl<G: Game> Searcher<'_, G> {
         if let Some(ended) = self.ended_by_rule(pos, ply) {
             return ended;
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || qply >= QUIESCENCE_MAX_PLIES {
             return clamp_eval(pos.evaluate());
         }
-        let mut moves = G::Moves::default();
-        pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return mated_in(ply);
+        let key = pos.key();
+        if let Some(cut) = self.tt_cutoff(key, 0, ply, alpha, beta) {
+            return cut;
         }
+        let original_alpha = alpha;
         let in_check = pos.in_check();
         let mut best = -INFINITE;
         if !in_check {
-            // Stand pat: the side to move need not capture.
+            // Stand pat: the side to move need not capture. (Checked before
+            // generating moves: a side not in check without any legal move,
+            // a stalemate, is too rare in these games to pay for here.)
             best = clamp_eval(pos.evaluate());
             if best >= beta {
                 return best;
             }
             alpha = alpha.max(best);
         }
+        let mut moves = G::Moves::default();
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return mated_in(ply);
+        }
 
         let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
         order_quiescence(pos, &moves, in_check, &mut ordered);
         let mut quiet_evasions = 0;
+        let mut best_move = None;
         for &(_, m) in ordered.iter() {
             if in_check && !pos.is_tactical(m) {
                 // Interpositions by drop multiply fast; once a move has shown
@@ -463,13 +471,24 @@ impl<G: Game> Searcher<'_, G> {
                 quiet_evasions += 1;
             }
             pos.do_move(m);
-            let score = -self.qsearch(pos, ply + 1, -beta, -alpha);
+            if !in_check && !pos.in_check() {
+                // Delta pruning: even with a margin for what the evaluation
+                // misses, this capture cannot reach alpha.
+                let optimistic = -clamp_eval(pos.evaluate()) + DELTA_MARGIN;
+                if optimistic <= alpha {
+                    pos.undo_move();
+                    best = best.max(optimistic);
+                    continue;
+                }
+            }
+            let score = -self.qsearch(pos, ply + 1, qply + 1, -beta, -alpha);
             pos.undo_move();
             if self.aborted {
                 return 0;
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -479,7 +498,28 @@ impl<G: Game> Searcher<'_, G> {
             }
         }
         self.stack[ply].ordered = ordered;
+        if let Some(m) = best_move {
+            let bound = bound_of(best, original_alpha, beta);
+            self.tt.store(key, m, to_tt(best, ply), 0, bound);
+        }
         best
+    }
+
+    /// The score the table proves for this node, if it is deep enough and
+    /// its bound decides the window.
+    fn tt_cutoff(&self, key: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let e = self.tt.probe(key)?;
+        if i32::from(e.depth) < depth {
+            return None;
+        }
+        let s = from_tt(e.score, ply);
+        let cut = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+            Bound::None => false,
+        };
+        cut.then_some(s)
     }
 
     /// Counts a node and checks the stop conditions; true means abort.
@@ -488,7 +528,7 @@ impl<G: Game> Searcher<'_, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if !self.aborted {
-            let clock_due = self.nodes % CLOCK_CHECK_INTERVAL == 0;
+            let clock_due = self.nodes.is_multiple_of(CLOCK_CHECK_INTERVAL);
             self.aborted = self.control.stop_requested()
                 || self.nodes >= self.node_limit
                 || (clock_due && self.control.hard_limit_reached());
@@ -590,7 +630,3 @@ impl<G: Game> Searcher<'_, G> {
         reply
     }
 }
-
-static QN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-static QC: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-static QD: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);

@@ -26,7 +26,7 @@ mod worker;
 pub use input::{Line, LineReader};
 pub use options::Options;
 pub use output::{sanitize, Output};
-pub use variant::{GameState, Variant, VariantOps};
+pub use variant::{GameState, Variant, VariantOps, VariantState};
 
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -1,6 +1,12 @@
-//! Geometry of the 9x9 board shared by shogi, Mortal Shogi and Shogammon.
+//! Geometry of the 9x9 board shared by shogi, Mortal Shogi and Shogammon,
+//! and the rule machinery those games share (repetition, impasse rules,
+//! Zobrist keys).
 
 pub mod attacks;
 pub mod bitboard;
+pub mod impasse;
+pub mod repetition;
+pub mod zobrist;
+pub mod zones;
 
 pub use bitboard::{Bitboard, Square};

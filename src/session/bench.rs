@@ -12,15 +12,16 @@ use crate::tt::TranspositionTable;
 
 use super::output::Output;
 
-pub const DEFAULT_DEPTH: u32 = 6;
+pub const DEFAULT_DEPTH: u32 = 5;
 
 /// Table size for bench: fixed, so the node count does not depend on
 /// `USI_Hash`.
 const BENCH_HASH_MB: usize = 16;
 
-/// `startpos` plus middlegames and endgames with drops, promotions, checks.
+/// The start, openings, middlegames and endgames with drops, promotions
+/// and checks.
 const POSITIONS: [&str; 8] = [
-    "startpos",
+    "ln1g1g1nl/1ks2rs2/1pppp1bpp/p4pp2/7P1/P1P1P1P2/1P1P1P2P/1BK1GS1R1/LNSG3NL b - 21",
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
     "lnsgk1snl/1r4gb1/p1pppp2p/6pR1/1p7/2P6/PP1PPPP1P/1BG6/LNS1KGSNL w Pp 1",
@@ -31,9 +32,6 @@ const POSITIONS: [&str; 8] = [
 ];
 
 fn load(text: &str) -> Result<shogi::Position, String> {
-    if text == "startpos" {
-        return Ok(shogi::Position::startpos());
-    }
     let sfen = usi::parse_sfen(text).map_err(|e| format!("bench sfen '{text}': {e}"))?;
     shogi::Position::from_sfen(&sfen).map_err(|e| format!("bench sfen '{text}': {e}"))
 }

@@ -1,7 +1,10 @@
 //! Per-game session state. [`GameState<G>`] holds one game's position and
 //! transposition table and implements everything the session does with them
 //! once, generically; [`Variant`] is the enum over the games the engine
-//! offers. Adding a game is one line in `define_variants!` below.
+//! offers. Adding a game is one line in `define_variants!` below
+//! (`Mortal => GameState<crate::mortal::Position>`); a game that needs more
+//! than `GameState` (Shogammon's dice) implements [`VariantState`] on its own
+//! state type and is added the same way.
 
 use std::sync::{Arc, Mutex};
 
@@ -30,6 +33,17 @@ impl<G: Game> Default for GameState<G> {
             tt: Arc::new(Mutex::new(TranspositionTable::default())),
         }
     }
+}
+
+/// A game's session state as [`Variant`] holds it: [`GameState<G>`] for
+/// the deterministic games; a game with other needs (dice) brings its own.
+pub trait VariantState: VariantOps + Default {
+    /// The `USI_Variant` name.
+    const NAME: &'static str;
+}
+
+impl<G: Game> VariantState for GameState<G> {
+    const NAME: &'static str = G::VARIANT;
 }
 
 /// What the session does with the current game, whatever it is.
@@ -192,23 +206,23 @@ impl<G: Game> VariantOps for GameState<G> {
 }
 
 /// Generates [`Variant`] and its lookups from one line per game:
-/// `EnumArm => game type`. The first game is the default.
+/// `EnumArm => state type`. The first game is the default.
 macro_rules! define_variants {
-    ($($arm:ident => $game:ty),+ $(,)?) => {
+    ($($arm:ident => $state:ty),+ $(,)?) => {
         /// The current game of the session.
         pub enum Variant {
-            $($arm(GameState<$game>),)+
+            $($arm($state),)+
         }
 
         impl Variant {
             /// `USI_Variant` names, the default first.
-            pub const NAMES: &'static [&'static str] = &[$(<$game as Game>::VARIANT),+];
+            pub const NAMES: &'static [&'static str] = &[$(<$state as VariantState>::NAME),+];
 
             /// A fresh game (start position, empty table) by `USI_Variant` name.
             pub fn by_name(name: &str) -> Option<Variant> {
                 $(
-                    if name == <$game as Game>::VARIANT {
-                        return Some(Variant::$arm(GameState::default()));
+                    if name == <$state as VariantState>::NAME {
+                        return Some(Variant::$arm(<$state>::default()));
                     }
                 )+
                 None
@@ -230,7 +244,7 @@ macro_rules! define_variants {
 }
 
 define_variants! {
-    Shogi => crate::shogi::Position,
+    Shogi => GameState<crate::shogi::Position>,
 }
 
 impl Default for Variant {

@@ -4,21 +4,13 @@
 use super::position::{dead_square, zone, Position};
 use super::types::{Move, Piece, Role};
 use crate::board::attacks::*;
+use crate::board::zones::{files_of, last_ranks};
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
 use arrayvec::ArrayVec;
 
 /// 593 is the most legal moves any shogi position has.
 pub type Moves = ArrayVec<Move, 600>;
-
-/// Last rank (`r == 0`) and last two ranks, per side.
-fn last_ranks(c: Color, n: u8) -> Bitboard {
-    let mask: u16 = if n == 1 { 0b1 } else { 0b11 };
-    match c {
-        Color::Black => Bitboard::ranks(mask),
-        Color::White => Bitboard::ranks(mask << (9 - n)),
-    }
-}
 
 /// The context one generation pass needs.
 struct Gen {
@@ -216,15 +208,7 @@ impl Position {
 
     /// Files holding an unpromoted pawn of `c` (nifu).
     pub fn pawn_files(&self, c: Color) -> Bitboard {
-        let pawns = self.pieces_of(c, Role::Pawn);
-        let mut files = Bitboard::EMPTY;
-        for f in 1..=9 {
-            let file = Bitboard::file(f);
-            if (pawns & file).any() {
-                files |= file;
-            }
-        }
-        files
+        files_of(self.pieces_of(c, Role::Pawn))
     }
 
     /// The square among `dests` where a pawn drop would give checkmate

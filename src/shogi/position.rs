@@ -3,6 +3,7 @@
 
 use super::types::{Hand, Move, Piece, Role, ZOBRIST};
 use crate::board::attacks::*;
+pub use crate::board::zones::{relative_rank, zone};
 use crate::board::{Bitboard, Square};
 use crate::game::{game_error, Color, GameError};
 
@@ -636,15 +637,6 @@ pub fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// Ranks counted from the owner's far side: 0 is the last rank.
-#[inline]
-pub fn relative_rank(c: Color, sq: Square) -> u8 {
-    match c {
-        Color::Black => sq.rank(),
-        Color::White => 8 - sq.rank(),
-    }
-}
-
 /// A pawn or lance on its last rank, or a knight on its last two, has no move.
 pub fn dead_square(role: Role, c: Color, sq: Square) -> bool {
     let r = relative_rank(c, sq);
@@ -652,13 +644,5 @@ pub fn dead_square(role: Role, c: Color, sq: Square) -> bool {
         Role::Pawn | Role::Lance => r == 0,
         Role::Knight => r <= 1,
         _ => false,
-    }
-}
-
-/// The promotion zone (far three ranks) of `c`.
-pub fn zone(c: Color) -> Bitboard {
-    match c {
-        Color::Black => Bitboard::ranks(0b000_000_111),
-        Color::White => Bitboard::ranks(0b111_000_000),
     }
 }

@@ -2,8 +2,11 @@
 //! count and the move limit (RULINGS.md §1).
 
 use super::movegen::Moves;
+use super::position::State;
 use super::position::{zone, Position};
 use super::types::{Move, Role};
+use crate::board::impasse::{Declaration, FULL_SET_POINTS, PIECES_IN_CAMP};
+use crate::board::repetition::{Line, Ply};
 use crate::board::Square;
 use crate::game::{Color, EndReason, EnteringKingRule, Outcome, Rules};
 
@@ -16,63 +19,31 @@ fn impasse_value(role: Role) -> u32 {
     }
 }
 
+impl Ply for State {
+    fn key_before(&self) -> u64 {
+        self.key
+    }
+
+    fn in_check_before(&self) -> bool {
+        self.checkers.any()
+    }
+
+    fn is_null(&self) -> bool {
+        self.mv == Move::NONE
+    }
+}
+
 impl Position {
-    fn in_check_at(&self, ply: usize) -> bool {
-        match self.history.get(ply) {
-            Some(state) => state.checkers.any(),
-            None => self.checkers().any(),
-        }
-    }
-
-    fn key_at(&self, ply: usize) -> u64 {
-        match self.history.get(ply) {
-            Some(state) => state.key,
-            None => self.key(),
-        }
-    }
-
     /// Repetition verdict once the current position has occurred `needed`
-    /// times, looking back at most `max_plies` plies. The side that gave check
-    /// with every one of its moves since the first of those occurrences loses.
+    /// times, looking back at most `max_plies` plies (see
+    /// [`crate::board::repetition`]).
     pub fn repetition_outcome(&self, needed: u32, max_plies: usize) -> Option<Outcome> {
-        let n = self.history.len();
-        let key = self.key();
-        let mut seen = 1;
-        let mut ply = n;
-        let oldest = n.saturating_sub(max_plies);
-        while ply >= oldest + 2 {
-            // A null move in between breaks the chain of real moves.
-            if self.history[ply - 1].mv == Move::NONE || self.history[ply - 2].mv == Move::NONE {
-                return None;
-            }
-            ply -= 2;
-            if self.key_at(ply) == key {
-                seen += 1;
-                if seen >= needed {
-                    return Some(self.repetition_verdict(ply));
-                }
-            }
+        Line {
+            history: &self.history,
+            key: self.key(),
+            in_check: self.checkers().any(),
         }
-        None
-    }
-
-    fn repetition_verdict(&self, first: usize) -> Outcome {
-        let n = self.history.len();
-        // Positions first+1..=n: those with the same parity as n were reached
-        // by the opponent's moves, the others by the side to move's.
-        let opponent_always_checked = (first + 1..=n)
-            .filter(|j| (n - j) % 2 == 0)
-            .all(|j| self.in_check_at(j));
-        let we_always_checked = (first + 1..=n)
-            .filter(|j| (n - j) % 2 == 1)
-            .all(|j| self.in_check_at(j));
-        if opponent_always_checked {
-            Outcome::Win(EndReason::PerpetualCheck)
-        } else if we_always_checked {
-            Outcome::Loss(EndReason::PerpetualCheck)
-        } else {
-            Outcome::Draw(EndReason::Repetition)
-        }
+        .repetition(needed, max_plies)
     }
 
     /// Points for impasse: pieces of `c` inside `area` (king excluded) plus
@@ -100,19 +71,19 @@ impl Position {
         let everywhere = crate::board::Bitboard::ALL;
         let present = self.impasse_points(Color::Black, everywhere).0
             + self.impasse_points(Color::White, everywhere).0;
-        54u32.saturating_sub(present)
+        FULL_SET_POINTS.saturating_sub(present)
     }
 
     /// Whether the side to move may declare a win (`bestmove win`).
     pub fn can_declare_win(&self, rules: &Rules) -> bool {
         let us = self.side();
-        let (threshold, handicap_aware) = match rules.entering_king {
-            EnteringKingRule::CsaRule27 => (if us == Color::Black { 28 } else { 27 }, false),
-            EnteringKingRule::CsaRule27H => (if us == Color::Black { 28 } else { 27 }, true),
-            EnteringKingRule::CsaRule24 => (31, false),
-            EnteringKingRule::CsaRule24H => (31, true),
-            EnteringKingRule::TryRule => return self.can_try(),
-            EnteringKingRule::Sloan | EnteringKingRule::NoEnteringKing => return false,
+        let (needed, handicap_aware) = match Declaration::of(rules.entering_king, us) {
+            Declaration::Points {
+                needed,
+                handicap_aware,
+            } => (needed, handicap_aware),
+            Declaration::Try(target) => return self.can_try(target),
+            Declaration::Never => return false,
         };
         let Some(ksq) = self.king(us) else {
             return false;
@@ -125,17 +96,12 @@ impl Position {
         if handicap_aware && us == Color::White {
             points += self.missing_points();
         }
-        pieces >= 10 && points >= threshold
+        pieces >= PIECES_IN_CAMP && points >= needed
     }
 
-    /// TryRule: the king can legally step onto the enemy king's start square.
-    fn can_try(&self) -> bool {
-        let us = self.side();
-        let target = match us {
-            Color::Black => Square::new(5, 0),
-            Color::White => Square::new(5, 8),
-        };
-        match self.king(us) {
+    /// TryRule: the king can legally step onto `target`.
+    fn can_try(&self, target: Square) -> bool {
+        match self.king(self.side()) {
             Some(ksq) => self.is_legal(Move::board(ksq, target, false)),
             None => false,
         }

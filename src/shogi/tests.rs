@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::game::{EndReason, EnteringKingRule, Game, Outcome, Rules};
-use crate::perft::perft;
+use crate::perft::run_perft_table;
 
 fn pos(sfen: &str) -> Position {
     let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
@@ -22,36 +22,6 @@ fn play(p: &mut Position, moves: &str) {
         let mv = usi::parse_move(text).expect("test move parses");
         let m = p.parse_move(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
         p.do_move(m);
-    }
-}
-
-/// Runs every `perft` line of a table up to `max_nodes` expected leaves.
-pub(crate) fn run_perft_table<G: Game>(table: &str, max_nodes: u64) {
-    let mut current: Option<(String, G)> = None;
-    for line in table.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "id" => current = current.map(|(_, p)| (rest.to_string(), p)),
-            "sfen" => {
-                let id = current.as_ref().map(|c| c.0.clone()).unwrap_or_default();
-                let p = G::from_sfen(&usi::parse_sfen(rest).expect("table SFEN parses"))
-                    .expect("table SFEN is legal");
-                current = Some((id, p));
-            }
-            "perft" => {
-                let (d, n) = rest.split_once(' ').expect("perft <depth> <count>");
-                let (d, n): (u32, u64) = (d.parse().unwrap(), n.parse().unwrap());
-                if n > max_nodes {
-                    continue;
-                }
-                let (id, p) = current.as_mut().expect("perft after sfen");
-                assert_eq!(perft(p, d), n, "{id} depth {d}");
-            }
-            other => panic!("unknown perft table line '{other}'"),
-        }
     }
 }
 

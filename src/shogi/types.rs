@@ -1,5 +1,6 @@
 //! Pieces, hands and moves of standard shogi.
 
+use crate::board::zobrist::SplitMix;
 use crate::board::Square;
 use crate::game::Color;
 
@@ -246,30 +247,20 @@ pub struct Zobrist {
     pub side: u64,
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
-
 const fn make_zobrist(seed: u64) -> Zobrist {
     let mut z = Zobrist {
         piece: [[[0; 81]; 14]; 2],
         hand: [[[0; MAX_HAND + 1]; 7]; 2],
         side: 0,
     };
-    let mut s = seed;
+    let mut rng = SplitMix::new(seed);
     let mut c = 0;
     while c < 2 {
         let mut r = 0;
         while r < 14 {
             let mut sq = 0;
             while sq < 81 {
-                let (ns, v) = splitmix(s);
-                s = ns;
-                z.piece[c][r][sq] = v;
+                z.piece[c][r][sq] = rng.next();
                 sq += 1;
             }
             r += 1;
@@ -278,17 +269,14 @@ const fn make_zobrist(seed: u64) -> Zobrist {
         while h < 7 {
             let mut n = 1;
             while n <= MAX_HAND {
-                let (ns, v) = splitmix(s);
-                s = ns;
-                z.hand[c][h][n] = v;
+                z.hand[c][h][n] = rng.next();
                 n += 1;
             }
             h += 1;
         }
         c += 1;
     }
-    let (_, v) = splitmix(s);
-    z.side = v;
+    z.side = rng.next();
     z
 }
 

@@ -1,0 +1,277 @@
+//! Shogammon strength check: henkei's chance search against a random
+//! player and a 1-ply greedy player, with seeded dice and alternating
+//! colours.
+//!
+//! ```text
+//! cargo run --release --bin shogammon-selfplay -- --games 200 --seed 1
+//! ```
+//!
+//! Options: `--games N` per opponent (default 200, rounded up to even),
+//! `--seed S` (default 1), `--opponent random|greedy|both` (default both),
+//! `--nodes N` search nodes per turn (default 4000: reproducible, unlike a
+//! time budget on a shared machine), `--max-turns N` (default 300: the
+//! game is scored a draw there), `--verbose` (print the last turns of
+//! every game henkei loses).
+//!
+//! Games come in pairs that share one dice seed with the colours swapped,
+//! so luck of the dice largely cancels within a pair. The score counts a
+//! win 1, a draw 1/2; the error bar is 1.96 standard errors of the mean
+//! game score.
+
+use std::time::{Duration, Instant};
+
+use henkei::chance::{self, ChanceLimits, ChanceTable, Deadline};
+use henkei::game::{Color, Game, Outcome, Rules};
+use henkei::shogammon::{eval, DiceRoller, Position, Turn};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Henkei,
+    Random,
+    Greedy,
+}
+
+struct Config {
+    games: u32,
+    seed: u64,
+    opponents: Vec<Player>,
+    nodes: u64,
+    max_turns: u32,
+    /// Print the last turns of every game henkei loses.
+    verbose: bool,
+}
+
+fn parse_args() -> Result<Config, String> {
+    let mut config = Config {
+        games: 200,
+        seed: 1,
+        opponents: vec![Player::Random, Player::Greedy],
+        nodes: 4000,
+        max_turns: 300,
+        verbose: false,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        if args[i] == "--verbose" {
+            config.verbose = true;
+            i += 1;
+            continue;
+        }
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| format!("{} needs a value", args[i]))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{}: '{value}' is not a number", args[i]))
+        };
+        match args[i].as_str() {
+            "--games" => config.games = number()?.max(2) as u32,
+            "--seed" => config.seed = number()?,
+            "--nodes" => config.nodes = number()?.max(1),
+            "--max-turns" => config.max_turns = number()?.max(1) as u32,
+            "--opponent" => {
+                config.opponents = match value.as_str() {
+                    "random" => vec![Player::Random],
+                    "greedy" => vec![Player::Greedy],
+                    "both" => vec![Player::Random, Player::Greedy],
+                    other => {
+                        return Err(format!(
+                            "--opponent: '{other}' is not random, greedy or both"
+                        ))
+                    }
+                }
+            }
+            other => return Err(format!("unknown option '{other}'")),
+        }
+        i += 2;
+    }
+    config.games += config.games % 2;
+    Ok(config)
+}
+
+/// Search statistics over a match.
+#[derive(Default)]
+struct Stats {
+    searches: u64,
+    nodes: u64,
+    time: Duration,
+    depth_sum: u64,
+}
+
+struct Engine {
+    tt: ChanceTable<Turn>,
+    nodes: u64,
+}
+
+impl Engine {
+    fn choose(&mut self, pos: &mut Position, stats: &mut Stats) -> Option<Turn> {
+        let start = Instant::now();
+        let limits = ChanceLimits {
+            depth: None,
+            nodes: Some(self.nodes),
+        };
+        let r = chance::search(
+            pos,
+            &mut self.tt,
+            &Deadline::unlimited(),
+            &limits,
+            &mut |_| {},
+        );
+        stats.searches += 1;
+        stats.nodes += r.nodes;
+        stats.depth_sum += u64::from(r.depth);
+        stats.time += start.elapsed();
+        r.best
+    }
+}
+
+fn random_turn(pos: &Position, rng: &mut DiceRoller) -> Option<Turn> {
+    let mut list = Vec::new();
+    pos.generate_legal(&mut list);
+    (!list.is_empty()).then(|| list[rng.below(list.len())])
+}
+
+/// The turn after which the static evaluation (from the mover's view) is
+/// best; ties go to the first generated.
+fn greedy_turn(pos: &mut Position) -> Option<Turn> {
+    let mut list = Vec::new();
+    pos.generate_legal(&mut list);
+    let mut best: Option<(i32, Turn)> = None;
+    for t in list {
+        pos.do_move(t);
+        let v = -eval::evaluate(pos);
+        pos.undo_move();
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, t));
+        }
+    }
+    best.map(|(_, t)| t)
+}
+
+/// Plays one game; returns henkei's score (1, 1/2, 0) and the turns played.
+fn play_game(
+    henkei_color: Color,
+    opponent: Player,
+    dice_seed: u64,
+    config: &Config,
+    stats: &mut Stats,
+) -> (f64, u32) {
+    let mut pos = Position::startpos();
+    let mut dice = DiceRoller::new(dice_seed);
+    let mut rng = DiceRoller::new(dice_seed ^ 0x5eed_0f_5eed);
+    let mut engine = Engine {
+        tt: ChanceTable::new(16),
+        nodes: config.nodes,
+    };
+    let rules = Rules::default();
+    let mut record: Vec<String> = Vec::new();
+    for turn in 0..config.max_turns {
+        if let Some(outcome) = pos.outcome(&rules) {
+            let mover_is_henkei = pos.side_to_move() == henkei_color;
+            let score = match outcome {
+                Outcome::Win(_) => mover_is_henkei as u8 as f64,
+                Outcome::Loss(_) => !mover_is_henkei as u8 as f64,
+                Outcome::Draw(_) => 0.5,
+            };
+            if config.verbose && score < 0.25 {
+                println!("lost as {henkei_color:?} vs {}:", name(opponent));
+                for line in record.iter().rev().take(6).rev() {
+                    println!("  {line}");
+                }
+            }
+            return (score, turn);
+        }
+        let roll = dice.roll();
+        if pos.set_dice(roll).is_err() {
+            break;
+        }
+        let player = if pos.side_to_move() == henkei_color {
+            Player::Henkei
+        } else {
+            opponent
+        };
+        let choice = match player {
+            Player::Henkei => engine.choose(&mut pos, stats),
+            Player::Random => random_turn(&pos, &mut rng),
+            Player::Greedy => greedy_turn(&mut pos),
+        };
+        match choice {
+            Some(t) => {
+                if config.verbose {
+                    record.push(format!(
+                        "{} {} plays {}",
+                        pos.to_sfen(),
+                        name(player),
+                        pos.format_turn(t)
+                    ));
+                }
+                pos.do_move(t)
+            }
+            None => break,
+        }
+    }
+    (0.5, config.max_turns)
+}
+
+fn name(p: Player) -> &'static str {
+    match p {
+        Player::Henkei => "henkei",
+        Player::Random => "random",
+        Player::Greedy => "greedy",
+    }
+}
+
+fn main() {
+    let config = match parse_args() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("shogammon-selfplay: {e}");
+            std::process::exit(2);
+        }
+    };
+    println!(
+        "henkei (chance search, {} nodes/turn) vs each opponent: {} games, seed {}, draw at {} turns",
+        config.nodes, config.games, config.seed, config.max_turns
+    );
+    for &opponent in &config.opponents {
+        let mut stats = Stats::default();
+        let mut scores = Vec::with_capacity(config.games as usize);
+        let (mut wins, mut draws, mut losses, mut turns) = (0, 0, 0, 0u64);
+        let started = Instant::now();
+        for game in 0..config.games {
+            // Pairs share the dice; henkei is sente in even games.
+            let dice_seed = config.seed.wrapping_mul(1_000_003) + u64::from(game / 2) + 1;
+            let color = if game % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let (score, length) = play_game(color, opponent, dice_seed, &config, &mut stats);
+            scores.push(score);
+            turns += u64::from(length);
+            match score {
+                s if s > 0.75 => wins += 1,
+                s if s < 0.25 => losses += 1,
+                _ => draws += 1,
+            }
+        }
+        let n = scores.len() as f64;
+        let mean = scores.iter().sum::<f64>() / n;
+        let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let margin = 1.96 * (var / n).sqrt();
+        let secs = stats.time.as_secs_f64().max(1e-9);
+        println!(
+            "vs {:<6} +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95%)  avg {:.0} turns/game  search {:.0} nodes/s, avg depth {:.2}, {:.1} ms/turn  ({:.0} s)",
+            name(opponent),
+            100.0 * mean,
+            100.0 * margin,
+            turns as f64 / n,
+            stats.nodes as f64 / secs,
+            stats.depth_sum as f64 / stats.searches.max(1) as f64,
+            1000.0 * secs / stats.searches.max(1) as f64,
+            started.elapsed().as_secs_f64(),
+        );
+    }
+}

@@ -1,0 +1,73 @@
+//! Side-relative regions of the 9x9 board: the promotion zone, the last ranks
+//! where some pieces could never move again, and files (for nifu).
+
+use super::bitboard::{Bitboard, Square};
+use crate::game::Color;
+
+/// Ranks counted from the owner's far side: 0 is the last rank.
+#[inline]
+pub fn relative_rank(c: Color, sq: Square) -> u8 {
+    match c {
+        Color::Black => sq.rank(),
+        Color::White => 8 - sq.rank(),
+    }
+}
+
+/// The promotion zone (far three ranks) of `c`; also its enemy camp.
+#[inline]
+pub fn zone(c: Color) -> Bitboard {
+    last_ranks(c, 3)
+}
+
+/// The `n` ranks farthest from `c` (`n` in 0..=9). Arithmetic rather than a
+/// table: with `n` known at the call site it folds to a constant per side.
+#[inline]
+pub fn last_ranks(c: Color, n: u8) -> Bitboard {
+    let mask = (1u128 << n) - 1;
+    let mask = match c {
+        Color::Black => mask,
+        Color::White => mask << (9 - n),
+    };
+    // A nine-bit rank mask copied into every file; no carries, as mask < 2^9.
+    Bitboard(mask * ONE_PER_FILE)
+}
+
+/// Bit 0 of every file: the rank-a squares.
+const ONE_PER_FILE: u128 = {
+    let mut bits = 0u128;
+    let mut f = 0;
+    while f < 9 {
+        bits |= 1 << (9 * f);
+        f += 1;
+    }
+    bits
+};
+
+/// Every square of each file that holds at least one square of `bb`.
+#[inline]
+pub fn files_of(bb: Bitboard) -> Bitboard {
+    let mut files = Bitboard::EMPTY;
+    for f in 1..=9 {
+        let file = Bitboard::file(f);
+        if (bb & file).any() {
+            files |= file;
+        }
+    }
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_face_each_side() {
+        let c3 = Square::new(5, 2);
+        assert!(zone(Color::Black).contains(c3) && !zone(Color::White).contains(c3));
+        assert_eq!(zone(Color::White).count(), 27);
+        assert_eq!(last_ranks(Color::White, 2), Bitboard::ranks(0b1_1000_0000));
+        assert_eq!(relative_rank(Color::White, Square::new(1, 8)), 0);
+        let files = files_of(Square::new(3, 4).bit() | Square::new(3, 0).bit());
+        assert_eq!(files, Bitboard::file(3));
+    }
+}

@@ -1,0 +1,59 @@
+//! Games with chance: the [`ChanceGame`] extension of [`Game`], perft over
+//! chance outcomes, and an expectiminimax search with Star1/Star2 pruning.
+//!
+//! A chance game alternates chance nodes (the side to move has not rolled:
+//! `roll() == None`) and decision nodes (it has: `generate_legal` lists the
+//! moves for that roll). `do_move` plays a whole turn and leaves the next
+//! side unrolled. Search and perft set the roll with [`ChanceGame::set_roll`]
+//! for each outcome in turn and clear it afterwards.
+//!
+//! Shogammon ([`crate::shogammon`]) is the one chance game; the deterministic
+//! alpha-beta ([`crate::search`]) never sees it.
+
+pub mod control;
+pub mod perft;
+pub mod score;
+pub mod search;
+#[cfg(test)]
+mod tests;
+pub mod tt;
+
+pub use control::{Control, Deadline};
+pub use perft::{perft, perft_divide};
+pub use search::{search, ChanceLimits, ChanceResult};
+pub use tt::ChanceTable;
+
+use crate::game::Game;
+
+/// A [`Game`] whose side to move rolls before it moves.
+pub trait ChanceGame: Game {
+    /// One outcome of the dice.
+    type Roll: Copy + Eq + std::fmt::Debug + Send + Sync + 'static;
+
+    /// Sum of the weights of [`ChanceGame::chance_outcomes`].
+    const CHANCE_TOTAL: u32;
+
+    /// The roll of the side to move, `None` before it has rolled.
+    fn roll(&self) -> Option<Self::Roll>;
+
+    /// Sets (or clears) the roll of the side to move. `Game::key` changes
+    /// with it, so decision nodes of different rolls never share a table
+    /// entry.
+    fn set_roll(&mut self, roll: Option<Self::Roll>);
+
+    /// Every distinct outcome with its weight (out of `CHANCE_TOTAL`).
+    fn chance_outcomes() -> &'static [(Self::Roll, u32)];
+
+    /// A move as the protocol writes it (`bestmove`, `pv`, perft lines):
+    /// for Shogammon a turn token. `Game::format_move` cannot do this, as
+    /// a `usi::UsiMove` holds one move, not a turn.
+    fn move_text(&self, m: Self::Move) -> String;
+
+    /// The static value of the position for the side to move, which has
+    /// not rolled yet, in the search's score units ([`score`]): strictly
+    /// between `-score::WIN` and `score::WIN`. Decided games are scored by
+    /// the search itself, not here.
+    fn chance_evaluate(&self) -> i32 {
+        self.evaluate()
+    }
+}

@@ -1,0 +1,486 @@
+//! Expectiminimax with Star1/Star2 chance-node pruning (Ballard 1983),
+//! iterative deepening in turns, a transposition table and time control.
+//!
+//! The tree alternates two kinds of node, in negamax form:
+//! - a decision node (the side to move has rolled): the best over its
+//!   moves of minus the child chance node;
+//! - a chance node (it has not): the weighted average over the rolls of
+//!   the decision nodes, in the same side's view. Depth is counted in
+//!   turns: a chance node at depth 0 is a leaf and is evaluated.
+//!
+//! Pruning at chance nodes, with every value inside `[-WIN, WIN]`:
+//! - Star1: before searching roll `i`, the rolls done so far and the worst
+//!   (best) case of the rest give the window the roll's value must leave
+//!   for the average to stay inside `(alpha, beta)`; a child that fails
+//!   outside it ends the chance node.
+//! - Star2: a probing pass first searches one move (the most promising)
+//!   for every roll. A decision node is worth at least any one of its
+//!   moves, so each probe gives a lower bound; if the bounds alone reach
+//!   `beta` the chance node fails high without any full search, and
+//!   otherwise they replace `-WIN` in Star1's windows.
+//!
+//! The root is a decision node (the roll must be set). Scores are in
+//! [`score`] units (equity × 10000).
+
+use super::control::Control;
+use super::score::{self, clamp_eval, from_tt, lost_in, to_tt, won_in, MAX_TURNS, WIN};
+use super::tt::{Bound, ChanceTable};
+use super::ChanceGame;
+use crate::game::{Outcome, Rules};
+
+/// How often (in nodes) the clock is read.
+const CHECK_INTERVAL: u64 = 32;
+
+/// What the GUI asked for besides time.
+#[derive(Clone, Debug, Default)]
+pub struct ChanceLimits {
+    /// Turns to search (1: our turn only, judged by the evaluation).
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChanceResult<M> {
+    /// `None` only when the root has no move: the game is over, or the
+    /// side to move has not rolled.
+    pub best: Option<M>,
+    /// For the side to move, [`score`] units.
+    pub score: i32,
+    /// Last iteration whose result is used (partial iterations count when
+    /// they completed at least the first root move).
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Searches the position's roll and returns the best move. `report`
+/// receives one `info` per iteration. The position is restored.
+pub fn search<G: ChanceGame>(
+    pos: &mut G,
+    tt: &mut ChanceTable<G::Move>,
+    control: &dyn Control,
+    limits: &ChanceLimits,
+    report: &mut dyn FnMut(usi::Info),
+) -> ChanceResult<G::Move> {
+    tt.new_search();
+    let mut outcomes: Vec<(G::Roll, u32)> = G::chance_outcomes().to_vec();
+    // Heavier rolls first: they move the average most, so Star1's windows
+    // narrow soonest.
+    outcomes.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
+    let mut searcher = Searcher {
+        tt,
+        control,
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
+        nodes: 0,
+        next_check: CHECK_INTERVAL,
+        aborted: false,
+        outcomes,
+    };
+    searcher.iterate(pos, limits, report)
+}
+
+struct Searcher<'a, G: ChanceGame> {
+    tt: &'a mut ChanceTable<G::Move>,
+    control: &'a dyn Control,
+    node_limit: u64,
+    nodes: u64,
+    next_check: u64,
+    aborted: bool,
+    outcomes: Vec<(G::Roll, u32)>,
+}
+
+#[inline]
+fn floor_div(a: i64, b: i64) -> i64 {
+    a.div_euclid(b)
+}
+
+#[inline]
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -((-a).div_euclid(b))
+}
+
+fn terminal(outcome: Outcome, turns: usize) -> i32 {
+    match outcome {
+        Outcome::Loss(_) => lost_in(turns),
+        Outcome::Win(_) => won_in(turns),
+        Outcome::Draw(_) => 0,
+    }
+}
+
+impl<G: ChanceGame> Searcher<'_, G> {
+    fn iterate(
+        &mut self,
+        pos: &mut G,
+        limits: &ChanceLimits,
+        report: &mut dyn FnMut(usi::Info),
+    ) -> ChanceResult<G::Move> {
+        let mut result = ChanceResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if pos.roll().is_none() || pos.outcome(&Rules::default()).is_some() {
+            result.score = clamp_eval(pos.chance_evaluate());
+            return result;
+        }
+        let mut moves = G::Moves::default();
+        pos.generate_legal(&mut moves);
+        // Root moves with the score of the last iteration that searched them.
+        let mut root: Vec<(G::Move, i32)> = moves.iter().map(|&m| (m, -WIN)).collect();
+        self.order_root(pos, &mut root);
+        result.best = root.first().map(|r| r.0);
+        result.score = root.first().map_or(0, |r| r.1);
+        if root.len() == 1 && limits.depth.is_none() {
+            // One legal turn: nothing to think about (unless the GUI asked
+            // for a depth, and so for that depth's score).
+            result.depth = 1;
+            report(self.info(pos, 1, root[0].0, root[0].1));
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_TURNS as u32)
+            .clamp(1, MAX_TURNS as u32);
+        for depth in 1..=max_depth {
+            if depth > 1 && self.control.soft_limit_reached() {
+                break;
+            }
+            let (completed, best, best_score) = self.search_root(pos, &mut root, depth);
+            if completed == 0 {
+                break;
+            }
+            result.best = Some(best);
+            result.score = best_score;
+            result.depth = depth;
+            result.nodes = self.nodes;
+            report(self.info(pos, depth, best, best_score));
+            // Scores of moves not reached keep their old order behind.
+            root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            if self.aborted || score::DECIDED <= best_score.abs() {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// One iteration at the root: every move with a window raised by the
+    /// best so far. Returns how many moves were completed and the best.
+    fn search_root(
+        &mut self,
+        pos: &mut G,
+        root: &mut [(G::Move, i32)],
+        depth: u32,
+    ) -> (usize, G::Move, i32) {
+        let mut alpha = -WIN;
+        let mut best = (root[0].0, -WIN);
+        let mut completed = 0;
+        for entry in root.iter_mut() {
+            let m = entry.0;
+            pos.do_move(m);
+            self.nodes += 1;
+            let v = -self.chance(pos, depth - 1, -WIN, -alpha, 1);
+            pos.undo_move();
+            if self.aborted {
+                break;
+            }
+            completed += 1;
+            // A move that failed low keeps a score just below the best, so
+            // that it stays behind it in the next iteration's order.
+            entry.1 = if v > alpha { v } else { alpha - 1 };
+            if v > alpha {
+                alpha = v;
+                best = (m, v);
+            }
+            // Past the soft limit, a completed first move is an answer.
+            if self.control.soft_limit_reached() && depth > 1 {
+                self.aborted = true;
+                break;
+            }
+        }
+        (completed, best.0, best.1)
+    }
+
+    fn info(&self, pos: &G, depth: u32, best: G::Move, best_score: i32) -> usi::Info {
+        let elapsed = self.control.elapsed();
+        let ms = elapsed.as_millis() as u64;
+        usi::Info {
+            depth: Some(depth),
+            score: Some((score::to_usi(best_score), usi::Bound::Exact)),
+            nodes: Some(self.nodes),
+            nps: Some(self.nodes * 1000 / ms.max(1)),
+            time: Some(ms),
+            hashfull: Some(self.tt.hashfull()),
+            pv: vec![pos.move_text(best)],
+            ..usi::Info::default()
+        }
+    }
+
+    /// Root order before the first iteration: by the static value after
+    /// each move.
+    fn order_root(&mut self, pos: &mut G, root: &mut [(G::Move, i32)]) {
+        for entry in root.iter_mut() {
+            pos.do_move(entry.0);
+            entry.1 = -self.static_value(pos, 1);
+            pos.undo_move();
+        }
+        root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    }
+
+    /// Decided games by their outcome, others by the evaluation.
+    #[inline]
+    fn static_value(&self, pos: &G, turns: usize) -> i32 {
+        match pos.outcome(&Rules::default()) {
+            Some(o) => terminal(o, turns),
+            None => clamp_eval(pos.chance_evaluate()),
+        }
+    }
+
+    #[inline]
+    fn check_limits(&mut self) -> bool {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_INTERVAL;
+            if self.control.must_stop() {
+                self.aborted = true;
+            }
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The moves of the rolled position, best first: the table's move, then
+    /// by the static value after the move (at depth 1 the children are
+    /// leaves anyway, so captures first is enough).
+    fn ordered_moves(
+        &mut self,
+        pos: &mut G,
+        depth: u32,
+        hint: Option<G::Move>,
+        turns: usize,
+    ) -> Vec<G::Move> {
+        let mut moves = G::Moves::default();
+        pos.generate_legal(&mut moves);
+        let mut scored: Vec<(i32, G::Move)> = if depth >= 2 {
+            moves
+                .iter()
+                .map(|&m| {
+                    pos.do_move(m);
+                    self.nodes += 1;
+                    let v = -self.static_value(pos, turns + 1);
+                    pos.undo_move();
+                    (v, m)
+                })
+                .collect()
+        } else {
+            moves.iter().map(|&m| (pos.order_score(m), m)).collect()
+        };
+        if let Some(h) = hint {
+            if let Some(e) = scored.iter_mut().find(|e| e.1 == h) {
+                e.0 = i32::MAX;
+            }
+        }
+        // Stable: equal scores keep the generator's (canonical) order.
+        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        scored.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// A decision node: the position has its roll. `moves` is its ordered
+    /// list when the caller already built it.
+    fn decision(
+        &mut self,
+        pos: &mut G,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        turns: usize,
+        moves: Option<&[G::Move]>,
+    ) -> i32 {
+        if self.check_limits() {
+            return 0;
+        }
+        let key = pos.key();
+        let mut hint = None;
+        if let Some(e) = self.tt.probe(key) {
+            hint = e.mv;
+            if u32::from(e.depth) >= depth {
+                let s = from_tt(e.score, turns);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+        let owned;
+        let moves = match moves {
+            Some(m) => m,
+            None => {
+                owned = self.ordered_moves(pos, depth, hint, turns);
+                &owned[..]
+            }
+        };
+        let original_alpha = alpha;
+        let mut best = -WIN;
+        let mut best_move = None;
+        for &m in moves {
+            pos.do_move(m);
+            self.nodes += 1;
+            let v = -self.chance(pos, depth - 1, -beta, -alpha, turns + 1);
+            pos.undo_move();
+            if self.aborted {
+                return 0;
+            }
+            if v > best || best_move.is_none() {
+                best = v;
+                best_move = Some(m);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, turns), depth, bound);
+        best
+    }
+
+    /// A chance node: the side to move has not rolled. Star2 probing, then
+    /// Star1 search over the rolls.
+    fn chance(&mut self, pos: &mut G, depth: u32, alpha: i32, beta: i32, turns: usize) -> i32 {
+        if let Some(o) = pos.outcome(&Rules::default()) {
+            return terminal(o, turns);
+        }
+        if depth == 0 || turns >= MAX_TURNS {
+            return clamp_eval(pos.chance_evaluate());
+        }
+        if self.check_limits() {
+            return 0;
+        }
+        let key = pos.key();
+        if let Some(e) = self.tt.probe(key) {
+            if u32::from(e.depth) >= depth {
+                let s = from_tt(e.score, turns);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+        let value = self.chance_search(pos, depth, alpha, beta, turns);
+        pos.set_roll(None);
+        if self.aborted {
+            return 0;
+        }
+        let bound = if value >= beta {
+            Bound::Lower
+        } else if value <= alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, None, to_tt(value, turns), depth, bound);
+        value
+    }
+
+    fn chance_search(
+        &mut self,
+        pos: &mut G,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        turns: usize,
+    ) -> i32 {
+        let total = i64::from(G::CHANCE_TOTAL);
+        let (lo, hi) = (-i64::from(WIN), i64::from(WIN));
+        let (a_t, b_t) = (i64::from(alpha) * total, i64::from(beta) * total);
+        let n = self.outcomes.len();
+
+        // Star2 probing: one move per roll gives a lower bound per roll.
+        let mut lists: Vec<Vec<G::Move>> = Vec::with_capacity(n);
+        let mut lower: Vec<i64> = vec![lo; n];
+        let mut sum_lower = lo * total; // Σ w·lower over all rolls
+        for i in 0..n {
+            let (roll, w) = self.outcomes[i];
+            let w = i64::from(w);
+            pos.set_roll(Some(roll));
+            let hint = self.tt.probe(pos.key()).and_then(|e| e.mv);
+            let list = self.ordered_moves(pos, depth, hint, turns);
+            let rest = sum_lower - w * lower[i];
+            let beta_i = ceil_div(b_t - rest, w).min(hi);
+            if let Some(&first) = list.first() {
+                pos.do_move(first);
+                self.nodes += 1;
+                let v = -self.chance(pos, depth - 1, -beta_i as i32, WIN, turns + 1);
+                pos.undo_move();
+                if self.aborted {
+                    return 0;
+                }
+                lower[i] = i64::from(v);
+                sum_lower = rest + w * lower[i];
+                if i64::from(v) >= beta_i {
+                    // The lower bounds alone reach beta.
+                    return floor_div(sum_lower, total) as i32;
+                }
+            }
+            lists.push(list);
+        }
+
+        // Star1 over the rolls, the probes' bounds standing in for the
+        // rolls not searched yet.
+        let mut sum = 0i64; // Σ w·value over rolls searched
+        let mut left_w = total; // weight of rolls not searched
+        let mut left_lower = sum_lower; // Σ w·lower over rolls not searched
+        for (i, list) in lists.iter().enumerate() {
+            let (roll, w) = self.outcomes[i];
+            let w = i64::from(w);
+            left_w -= w;
+            left_lower -= w * lower[i];
+            let alpha_i = floor_div(a_t - sum - left_w * hi, w).max(lo);
+            let beta_i = ceil_div(b_t - sum - left_lower, w).min(hi);
+            let alpha_i = alpha_i.max(lower[i] - 1).min(beta_i - 1);
+            pos.set_roll(Some(roll));
+            let v = i64::from(self.decision(
+                pos,
+                depth,
+                alpha_i as i32,
+                beta_i as i32,
+                turns,
+                Some(list),
+            ));
+            if self.aborted {
+                return 0;
+            }
+            // A decision node is worth at least its probe.
+            let v = v.max(lower[i]);
+            sum += w * v;
+            if v >= beta_i && sum + left_lower >= b_t {
+                return floor_div(sum + left_lower, total) as i32;
+            }
+            if v <= alpha_i && sum + left_w * hi <= a_t {
+                return ceil_div(sum + left_w * hi, total) as i32;
+            }
+        }
+        (sum as f64 / total as f64).round() as i32
+    }
+}

@@ -1,0 +1,275 @@
+//! Mortal Shogi (RULINGS.md §2; docs/rules/mortal.md): shogi where a
+//! captured piece steps down one kind before it goes to hand (a captured
+//! pawn leaves the game), and a pawn, knight, lance or silver promotes to a
+//! higher piece of its choice up to gold.
+
+pub mod eval;
+pub mod movegen;
+pub mod position;
+pub mod rules;
+pub mod types;
+
+pub use movegen::Moves;
+pub use position::Position;
+pub use types::{Move, Piece, Role};
+
+use crate::board::Square;
+use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+use position::{dead_square, side_name};
+
+/// How far back search looks for repetitions (game-level checks look at all).
+const SEARCH_REPETITION_WINDOW: usize = 64;
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = Moves;
+    const VARIANT: &'static str = "mortal";
+
+    fn startpos() -> Self {
+        Position::startpos()
+    }
+
+    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
+        Position::from_sfen(sfen)
+    }
+
+    fn to_sfen(&self) -> usi::Sfen {
+        Position::to_sfen(self)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side()
+    }
+
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    fn generate_legal(&self, moves: &mut Moves) {
+        Position::generate_legal(self, moves)
+    }
+
+    fn do_move(&mut self, m: Move) {
+        Position::do_move(self, m)
+    }
+
+    fn undo_move(&mut self) {
+        Position::undo_move(self)
+    }
+
+    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
+        let m = self.read_move(mv)?;
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(GameError(format!(
+                "illegal move {mv}: {}",
+                self.explain_illegal(m)
+            )))
+        }
+    }
+
+    fn format_move(&self, m: Move) -> usi::UsiMove {
+        format_move(m)
+    }
+
+    fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    fn is_tactical(&self, m: Move) -> bool {
+        Position::is_tactical(self, m)
+    }
+
+    fn order_score(&self, m: Move) -> i32 {
+        self.mvv_lva(m)
+    }
+
+    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        Position::outcome(self, rules)
+    }
+
+    fn repetition(&self) -> Option<Outcome> {
+        self.repetition_outcome(2, SEARCH_REPETITION_WINDOW)
+    }
+
+    fn can_declare_win(&self, rules: &Rules) -> bool {
+        Position::can_declare_win(self, rules)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn display(&self) -> String {
+        Position::display(self)
+    }
+}
+
+/// A move as RULINGS.md §2 writes it: `7g7f`, `8h2b+` (rook or bishop
+/// promoting), `2d2c=N` (a minor naming its new kind), `+B*5e`.
+pub fn format_move(m: Move) -> usi::UsiMove {
+    if m.is_drop() {
+        let role = m.dropped();
+        return usi::UsiMove::Drop {
+            promoted: role.is_promoted(),
+            letters: vec![role.letter()],
+            to: m.to().to_usi(),
+        };
+    }
+    let suffix = match m.promotion() {
+        None => usi::Suffix::None,
+        Some(new) if new.is_promoted() => usi::Suffix::Promote,
+        Some(new) => usi::Suffix::Assign(vec![new.letter()]),
+    };
+    usi::UsiMove::Board {
+        from: m.from().to_usi(),
+        to: m.to().to_usi(),
+        suffix,
+    }
+}
+
+fn square(sq: usi::Square) -> Result<Square, GameError> {
+    Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq} is off the board")))
+}
+
+/// The promotion a suffix asks of a `role` piece, if the notation allows it
+/// (whether this move may promote is the legality check's business).
+fn read_promotion(role: Role, suffix: &usi::Suffix) -> Result<Option<Role>, GameError> {
+    let letters = match suffix {
+        usi::Suffix::None => return Ok(None),
+        usi::Suffix::Promote => {
+            return match role {
+                Role::Bishop => Ok(Some(Role::Horse)),
+                Role::Rook => Ok(Some(Role::Dragon)),
+                r if !r.promotions().is_empty() => game_error(format!(
+                "'{}' promotes by naming its new piece after '=' (=N, =L, =S or =G), not with '+'",
+                r.name()
+            )),
+                r => game_error(format!("'{}' cannot promote", r.name())),
+            }
+        }
+        usi::Suffix::Assign(letters) => letters,
+    };
+    match letters.as_slice() {
+        // A bare `=` is an explicit "no promotion" (Fairy-Stockfish's form).
+        [] => Ok(None),
+        [letter] => {
+            let wanted = Role::from_letter(*letter, false);
+            match wanted {
+                Some(new) if role.promotions().contains(&new) => Ok(Some(new)),
+                _ if matches!(role, Role::Bishop | Role::Rook) => game_error(format!(
+                    "'{}' promotes with '+', not by naming a piece",
+                    role.name()
+                )),
+                _ if role.promotions().is_empty() => {
+                    game_error(format!("'{}' cannot promote", role.name()))
+                }
+                _ => game_error(format!(
+                    "'{}' cannot promote to '{letter}': it may become {}",
+                    role.name(),
+                    role.promotions()
+                        .iter()
+                        .map(|r| r.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            }
+        }
+        _ => game_error("'=' names one piece to promote to"),
+    }
+}
+
+/// The kind a drop names, if a Mortal hand can hold it.
+fn read_drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
+    let [letter] = letters else {
+        return game_error("a Mortal Shogi drop names one piece");
+    };
+    let name = format!("{}{letter}", if promoted { "+" } else { "" });
+    match Role::from_letter(*letter, promoted) {
+        Some(Role::King) => game_error("a king cannot be dropped"),
+        Some(Role::Dragon) => game_error(format!(
+            "'{name}' cannot be dropped: a captured dragon goes to hand as a horse"
+        )),
+        Some(role) => Ok(role),
+        None => game_error(format!("'{name}' is not a Mortal Shogi piece")),
+    }
+}
+
+impl Position {
+    /// Turns USI syntax into a move of this game, without the legality check.
+    fn read_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
+        match mv {
+            usi::UsiMove::Board { from, to, suffix } => {
+                let (from, to) = (square(*from)?, square(*to)?);
+                match self.piece_at(from) {
+                    None => game_error(format!("no piece on {from}")),
+                    Some(p) if p.color != self.side() => {
+                        game_error(format!("the piece on {from} is not the side to move's"))
+                    }
+                    Some(p) => Ok(Move::board(from, to, read_promotion(p.role, suffix)?)),
+                }
+            }
+            usi::UsiMove::Drop {
+                promoted,
+                letters,
+                to,
+            } => {
+                let role = read_drop_role(*promoted, letters)?;
+                let to = square(*to)?;
+                if self.hand(self.side()).count(role) == 0 {
+                    return game_error(format!("no '{}' in hand", role.name()));
+                }
+                Ok(Move::drop(role, to))
+            }
+            _ => game_error("not a Mortal Shogi move"),
+        }
+    }
+
+    /// Says why a well-formed move is not legal here.
+    fn explain_illegal(&self, m: Move) -> String {
+        let us = self.side();
+        let to = m.to();
+        if m.is_drop() {
+            let role = m.dropped();
+            return if self.piece_at(to).is_some() {
+                format!("{to} is occupied")
+            } else if dead_square(role, us, to) {
+                format!("a dropped '{}' on {to} could never move", role.name())
+            } else if role == Role::Pawn && self.pawn_files(us).contains(to) {
+                format!("{} already has a pawn on that file (nifu)", side_name(us))
+            } else if role == Role::Pawn && self.checkers().is_empty() {
+                "a pawn drop may not give checkmate (uchifuzume)".to_string()
+            } else {
+                "it leaves the king in check".to_string()
+            };
+        }
+        let mut list = Moves::new();
+        self.generate_legal(&mut list);
+        let from = m.from();
+        let goes_there = list
+            .iter()
+            .any(|l| !l.is_drop() && l.from() == from && l.to() == to);
+        let role = self.piece_at(from).map_or(Role::King, |p| p.role);
+        match m.promotion() {
+            _ if !goes_there => {
+                "the piece cannot go there, or the king would be left in check".to_string()
+            }
+            Some(new) if dead_square(new, us, to) => {
+                format!("a '{}' on {to} could never move", new.name())
+            }
+            Some(_) => "it neither enters, leaves nor stays in the promotion zone".to_string(),
+            None => format!(
+                "a '{}' on {to} could never move, so it must promote",
+                role.name()
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,247 @@
+//! Legal move generation: pins and checks are resolved while generating, so
+//! every move produced is legal (no make-and-test).
+
+use super::eval;
+use super::position::{dead_square, dead_zone, Position};
+use super::types::{Move, Role};
+use crate::board::attacks::*;
+use crate::board::zones::{files_of, zone};
+use crate::board::{Bitboard, Square};
+use crate::game::Color;
+use arrayvec::ArrayVec;
+
+/// Room for every legal move of any position `from_sfen` accepts. Bound:
+/// with k kinds in hand (so at most 38 - k own pieces on the board), drops
+/// number at most k per empty square; an own piece on the board removes a
+/// square from all k kinds and adds at most 13 moves (a lance: 5 plain, 3
+/// choices on each of ranks c and b, 2 on rank a), each of the four
+/// rook-class pieces 19 more (16 squares, promoting or not), the king 8.
+/// k(81 - m) + 13m + 4 x 19 + 8 with m = 38 - k peaks at k = 8: 882 < 1024.
+pub type Moves = ArrayVec<Move, 1024>;
+
+/// Board moves of these kinds, in this order (the king is generated apart).
+const BOARD_ROLES: [Role; 9] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Lance,
+    Role::Silver,
+    Role::Gold,
+    Role::Bishop,
+    Role::Rook,
+    Role::Horse,
+    Role::Dragon,
+];
+
+/// Where a piece of `role` and colour `c` on `sq` attacks, occupancy `occ`.
+#[inline]
+pub fn piece_attacks(role: Role, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => pawn_attacks(c, sq),
+        Role::Knight => knight_attacks(c, sq),
+        Role::Lance => lance_attacks(c, sq, occ),
+        Role::Silver => silver_attacks(c, sq),
+        Role::Gold => gold_attacks(c, sq),
+        Role::Bishop => bishop_attacks(sq, occ),
+        Role::Rook => rook_attacks(sq, occ),
+        Role::Horse => bishop_attacks(sq, occ) | king_attacks(sq),
+        Role::Dragon => rook_attacks(sq, occ) | king_attacks(sq),
+        Role::King => king_attacks(sq),
+    }
+}
+
+/// The context one generation pass needs.
+struct Gen {
+    us: Color,
+    occ: Bitboard,
+    zone: Bitboard,
+    pinned: Bitboard,
+    king: Option<Square>,
+}
+
+impl Gen {
+    /// Restricts a pinned piece to the line through its king.
+    #[inline]
+    fn legal_dests(&self, from: Square, dests: Bitboard) -> Bitboard {
+        match self.king {
+            Some(k) if self.pinned.contains(from) => dests & line(k, from),
+            _ => dests,
+        }
+    }
+
+    /// Pushes the moves of a `role` piece from `from` to each of `dests`:
+    /// staying itself unless it would have no move there, and, when the move
+    /// enters, leaves or stays in the zone, each promotion that leaves the
+    /// piece a move (RULINGS.md §2).
+    #[inline]
+    fn emit(&self, list: &mut Moves, role: Role, from: Square, dests: Bitboard) {
+        let promotions = role.promotions();
+        let promoting = if promotions.is_empty() {
+            Bitboard::EMPTY
+        } else if self.zone.contains(from) {
+            dests
+        } else {
+            dests & self.zone
+        };
+        for to in dests & !dead_zone(role, self.us) {
+            list.push(Move::board(from, to, None));
+        }
+        for to in promoting {
+            for &new in promotions {
+                if !dead_square(new, self.us, to) {
+                    list.push(Move::board(from, to, Some(new)));
+                }
+            }
+        }
+    }
+}
+
+impl Position {
+    /// Every legal move of the side to move.
+    pub fn generate_legal(&self, list: &mut Moves) {
+        let us = self.side();
+        let king = self.king(us);
+        let gen = Gen {
+            us,
+            occ: self.occupied(),
+            zone: zone(us),
+            pinned: self.pinned(us),
+            king,
+        };
+        let checkers = self.checkers();
+        let Some(ksq) = king else {
+            self.generate_pieces(&gen, list, !self.pieces(us));
+            self.generate_drops(list, !gen.occ);
+            return;
+        };
+        self.generate_king(ksq, list);
+        if checkers.is_empty() {
+            self.generate_pieces(&gen, list, !self.pieces(us));
+            self.generate_drops(list, !gen.occ);
+        } else if !checkers.more_than_one() {
+            // One checker: capture it or, against a slider, block its line.
+            let checker = checkers.lsb();
+            let block = between(ksq, checker);
+            self.generate_pieces(&gen, list, block | checker.bit());
+            self.generate_drops(list, block);
+        }
+    }
+
+    fn generate_king(&self, ksq: Square, list: &mut Moves) {
+        let us = self.side();
+        let occ = self.occupied() ^ ksq.bit();
+        for to in king_attacks(ksq) & !self.pieces(us) {
+            if !self.is_attacked(to, us.flip(), occ) {
+                list.push(Move::board(ksq, to, None));
+            }
+        }
+    }
+
+    /// Board moves of every piece but the king onto `target`.
+    fn generate_pieces(&self, gen: &Gen, list: &mut Moves, target: Bitboard) {
+        for role in BOARD_ROLES {
+            for from in self.pieces_of(gen.us, role) {
+                // A pinned knight can never stay on its pin line.
+                if role == Role::Knight && gen.pinned.contains(from) {
+                    continue;
+                }
+                let attacks = piece_attacks(role, gen.us, from, gen.occ);
+                let dests = gen.legal_dests(from, attacks & target);
+                gen.emit(list, role, from, dests);
+            }
+        }
+    }
+
+    /// Drops from hand onto the empty squares of `target`.
+    fn generate_drops(&self, list: &mut Moves, target: Bitboard) {
+        let us = self.side();
+        let hand = self.hand(us);
+        if hand.is_empty() || target.is_empty() {
+            return;
+        }
+        for role in Role::HAND_ORDER {
+            if hand.count(role) == 0 {
+                continue;
+            }
+            let mut dests = target & !dead_zone(role, us);
+            if role == Role::Pawn {
+                dests &= !self.pawn_files(us);
+                if let Some(mate_sq) = self.mating_pawn_drop(dests) {
+                    dests = dests.without(mate_sq);
+                }
+            }
+            for to in dests {
+                list.push(Move::drop(role, to));
+            }
+        }
+    }
+
+    /// Files holding a pawn of `c` (nifu). Every pawn counts: Mortal Shogi
+    /// has no tokins, a promoted pawn is a knight, lance, silver or gold.
+    pub fn pawn_files(&self, c: Color) -> Bitboard {
+        files_of(self.pieces_of(c, Role::Pawn))
+    }
+
+    /// The square among `dests` where a pawn drop would give checkmate
+    /// (uchifuzume), if any. Only the square in front of the enemy king can.
+    fn mating_pawn_drop(&self, dests: Bitboard) -> Option<Square> {
+        let them = self.side().flip();
+        let eksq = self.king(them)?;
+        let front = pawn_attacks(them, eksq) & dests;
+        if front.is_empty() {
+            return None;
+        }
+        let to = front.lsb();
+        self.pawn_drop_mates(to, eksq).then_some(to)
+    }
+
+    /// Whether a pawn dropped on `to`, checking the king on `eksq`, mates.
+    /// A pawn's check cannot be blocked: the king must take it or flee, or
+    /// another piece must take it without exposing the king.
+    fn pawn_drop_mates(&self, to: Square, eksq: Square) -> bool {
+        let us = self.side();
+        let them = us.flip();
+        let occ = self.occupied() | to.bit();
+        let pinned = self.pinned(them);
+        let defenders = self.attackers_to(to, them, occ) & !eksq.bit();
+        for from in defenders {
+            if !pinned.contains(from) || line(eksq, from).contains(to) {
+                return false;
+            }
+        }
+        let occ_no_king = occ ^ eksq.bit();
+        for flight in king_attacks(eksq) & !self.pieces(them) {
+            if !self.is_attacked(flight, us, occ_no_king) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Checks a move against the legal list (used for user input only).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut list = Moves::new();
+        self.generate_legal(&mut list);
+        list.contains(&m)
+    }
+
+    /// Whether the move captures or promotes (quiescence search).
+    pub fn is_tactical(&self, m: Move) -> bool {
+        m.promotion().is_some() || (!m.is_drop() && self.piece_at(m.to()).is_some())
+    }
+
+    /// Most valuable victim (what the capture takes from the opponent and
+    /// gives to the capturer), least valuable attacker, then promotions.
+    pub fn mvv_lva(&self, m: Move) -> i32 {
+        let victim = self
+            .piece_at(m.to())
+            .map_or(0, |p| eval::capture_gain(p.role));
+        let attacker = if m.is_drop() {
+            eval::value(m.dropped())
+        } else {
+            self.piece_at(m.from()).map_or(0, |p| eval::value(p.role))
+        };
+        // A drop never promotes; a promotion gains the new kind's value.
+        let promotion = m.promotion().map_or(0, |new| eval::value(new) - attacker);
+        victim * 16 - attacker / 16 + promotion
+    }
+}

@@ -1,0 +1,376 @@
+//! Pieces, hands and moves of Mortal Shogi (RULINGS.md §2).
+
+use crate::board::zobrist::SplitMix;
+use crate::board::Square;
+use crate::game::Color;
+
+/// A piece kind, numbered in the Mortal order from the lowest up, so that a
+/// captured piece's kind in hand is simply the next lower number, and the
+/// kinds a hand can hold (pawn to horse) are the first eight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Role {
+    Pawn = 0,
+    Knight = 1,
+    Lance = 2,
+    Silver = 3,
+    Gold = 4,
+    Bishop = 5,
+    Rook = 6,
+    /// Dragon horse `+B`.
+    Horse = 7,
+    /// Dragon king `+R`.
+    Dragon = 8,
+    King = 9,
+}
+
+impl Role {
+    pub const NUM: usize = 10;
+    pub const ALL: [Role; Role::NUM] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Lance,
+        Role::Silver,
+        Role::Gold,
+        Role::Bishop,
+        Role::Rook,
+        Role::Horse,
+        Role::Dragon,
+        Role::King,
+    ];
+    /// How many kinds a hand can hold: pawn up to horse (a captured dragon
+    /// becomes a horse, so no dragon is ever in hand).
+    pub const HAND_KINDS: usize = 8;
+    /// Hand kinds in SFEN order, highest first (`usi::MORTAL_HAND_ORDER`).
+    pub const HAND_ORDER: [Role; Role::HAND_KINDS] = [
+        Role::Horse,
+        Role::Rook,
+        Role::Bishop,
+        Role::Gold,
+        Role::Silver,
+        Role::Lance,
+        Role::Knight,
+        Role::Pawn,
+    ];
+
+    #[inline]
+    pub fn from_index(i: usize) -> Role {
+        Role::ALL[i]
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The kind a captured piece goes to hand as; `None` for a pawn, which
+    /// leaves the game. (A king is never captured.)
+    #[inline]
+    pub fn demoted(self) -> Option<Role> {
+        match self {
+            Role::Pawn | Role::King => None,
+            _ => Some(Role::ALL[self as usize - 1]),
+        }
+    }
+
+    /// What this kind may promote to, lowest first: minors to any higher
+    /// kind up to gold, rook and bishop to their dragon forms.
+    #[inline]
+    pub fn promotions(self) -> &'static [Role] {
+        const MINORS: [Role; 4] = [Role::Knight, Role::Lance, Role::Silver, Role::Gold];
+        match self {
+            Role::Pawn => &MINORS,
+            Role::Knight => &MINORS[1..],
+            Role::Lance => &MINORS[2..],
+            Role::Silver => &MINORS[3..],
+            Role::Bishop => &[Role::Horse],
+            Role::Rook => &[Role::Dragon],
+            _ => &[],
+        }
+    }
+
+    /// Rook, bishop and their dragon forms: the kinds written with `+` and
+    /// counted 5 for impasse.
+    #[inline]
+    pub fn is_major(self) -> bool {
+        matches!(self, Role::Bishop | Role::Rook | Role::Horse | Role::Dragon)
+    }
+
+    /// Written with a `+` (horse `+B`, dragon `+R`).
+    #[inline]
+    pub fn is_promoted(self) -> bool {
+        matches!(self, Role::Horse | Role::Dragon)
+    }
+
+    /// SFEN letter (upper case), without the `+` of horse and dragon.
+    pub fn letter(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Lance => 'L',
+            Role::Silver => 'S',
+            Role::Gold => 'G',
+            Role::Bishop | Role::Horse => 'B',
+            Role::Rook | Role::Dragon => 'R',
+            Role::King => 'K',
+        }
+    }
+
+    /// `+B`, `G`: the kind as SFEN writes it, upper case.
+    pub fn name(self) -> String {
+        if self.is_promoted() {
+            format!("+{}", self.letter())
+        } else {
+            self.letter().to_string()
+        }
+    }
+
+    /// The kind written as `letter` with an optional `+`, if Mortal Shogi
+    /// has it (no `+P`, `+L`, `+N`, `+S`, `+G`, `+K`).
+    pub fn from_letter(letter: char, promoted: bool) -> Option<Role> {
+        let role = match (letter.to_ascii_uppercase(), promoted) {
+            ('P', false) => Role::Pawn,
+            ('N', false) => Role::Knight,
+            ('L', false) => Role::Lance,
+            ('S', false) => Role::Silver,
+            ('G', false) => Role::Gold,
+            ('B', false) => Role::Bishop,
+            ('R', false) => Role::Rook,
+            ('B', true) => Role::Horse,
+            ('R', true) => Role::Dragon,
+            ('K', false) => Role::King,
+            _ => return None,
+        };
+        Some(role)
+    }
+}
+
+/// A piece: a kind and its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    pub fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    pub fn to_token(self) -> usi::PieceToken {
+        usi::PieceToken {
+            side: self.color.to_usi(),
+            promoted: self.role.is_promoted(),
+            letter: self.role.letter(),
+        }
+    }
+
+    /// SFEN text: `+b`, `K`.
+    pub fn sfen(self) -> String {
+        match self.color {
+            Color::Black => self.role.name(),
+            Color::White => self.role.name().to_ascii_lowercase(),
+        }
+    }
+}
+
+/// Pieces in one side's hand, counted by role index 0..8 (pawn..horse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Hand(pub [u8; Role::HAND_KINDS]);
+
+impl Hand {
+    /// How many of `role` are held; 0 for kinds a hand never holds.
+    #[inline]
+    pub fn count(self, role: Role) -> u8 {
+        self.0.get(role.index()).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0.iter().all(|&n| n == 0)
+    }
+
+    /// All pieces held.
+    pub fn total(self) -> u32 {
+        self.0.iter().map(|&n| n as u32).sum()
+    }
+}
+
+/// A move packed in 32 bits: destination (bits 0-6), origin (bits 7-13: a
+/// square, or 81 + role for a drop) and the kind promoted to plus one (bits
+/// 14-17; 0 for no promotion). Zero is "no move".
+///
+/// The promoted kind is stored, not a flag, because a pawn has four
+/// promotions; 32 bits keep a transposition entry as small as shogi's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub u32);
+
+const DROP_BASE: u32 = 81;
+const PROMOTION_SHIFT: u32 = 14;
+
+impl Move {
+    pub const NONE: Move = Move(0);
+
+    #[inline]
+    pub fn board(from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let promo = promotion.map_or(0, |r| r as u32 + 1);
+        Move(to.index() as u32 | (from.index() as u32) << 7 | promo << PROMOTION_SHIFT)
+    }
+
+    #[inline]
+    pub fn drop(role: Role, to: Square) -> Move {
+        Move(to.index() as u32 | (DROP_BASE + role as u32) << 7)
+    }
+
+    #[inline]
+    pub fn to(self) -> Square {
+        Square::from_index((self.0 & 0x7f) as usize)
+    }
+
+    #[inline]
+    fn origin(self) -> u32 {
+        (self.0 >> 7) & 0x7f
+    }
+
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        self.origin() >= DROP_BASE
+    }
+
+    /// Origin square of a board move.
+    #[inline]
+    pub fn from(self) -> Square {
+        Square::from_index(self.origin() as usize)
+    }
+
+    /// Kind dropped by a drop move.
+    #[inline]
+    pub fn dropped(self) -> Role {
+        Role::from_index((self.origin() - DROP_BASE) as usize)
+    }
+
+    /// The kind a board move promotes to, if it promotes.
+    #[inline]
+    pub fn promotion(self) -> Option<Role> {
+        match self.0 >> PROMOTION_SHIFT {
+            0 => None,
+            n => Some(Role::from_index(n as usize - 1)),
+        }
+    }
+}
+
+impl From<Move> for u32 {
+    fn from(m: Move) -> u32 {
+        m.0
+    }
+}
+
+/// Most non-king pieces a game holds: 38 (a set's 40 less the kings). Pieces
+/// are never created, only demoted or removed, so no hand count exceeds it.
+pub const MAX_PIECES: u32 = 38;
+
+/// Most rook-class pieces (rook, bishop, horse, dragon): only a set's two
+/// rooks and two bishops ever reach that class, since minors promote at most
+/// to gold.
+pub const MAX_MAJORS: u32 = 4;
+
+/// Zobrist keys: XOR per piece on a square, per (kind, count) in hand for
+/// every count up to [`MAX_PIECES`] (count zero has key zero; Mortal hands
+/// can hold far more than shogi's 18 pawns), and for the side to move.
+pub struct Zobrist {
+    pub piece: [[[u64; 81]; Role::NUM]; 2],
+    pub hand: [[[u64; MAX_PIECES as usize + 1]; Role::HAND_KINDS]; 2],
+    pub side: u64,
+}
+
+const fn make_zobrist(seed: u64) -> Zobrist {
+    let mut z = Zobrist {
+        piece: [[[0; 81]; Role::NUM]; 2],
+        hand: [[[0; MAX_PIECES as usize + 1]; Role::HAND_KINDS]; 2],
+        side: 0,
+    };
+    let mut rng = SplitMix::new(seed);
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < Role::NUM {
+            let mut sq = 0;
+            while sq < 81 {
+                z.piece[c][r][sq] = rng.next();
+                sq += 1;
+            }
+            r += 1;
+        }
+        let mut h = 0;
+        while h < Role::HAND_KINDS {
+            let mut n = 1;
+            while n <= MAX_PIECES as usize {
+                z.hand[c][h][n] = rng.next();
+                n += 1;
+            }
+            h += 1;
+        }
+        c += 1;
+    }
+    z.side = rng.next();
+    z
+}
+
+/// A different seed from shogi's: the games never share a table, but keys
+/// that differ between games make accidental mix-ups show.
+pub static ZOBRIST: Zobrist = make_zobrist(0x6865_6e6b_6569_0002);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_packing_round_trips() {
+        let (from, to) = (Square::new(2, 3), Square::new(2, 2));
+        for promotion in [
+            None,
+            Some(Role::Knight),
+            Some(Role::Gold),
+            Some(Role::Dragon),
+        ] {
+            let m = Move::board(from, to, promotion);
+            assert_eq!(
+                (m.from(), m.to(), m.is_drop(), m.promotion()),
+                (from, to, false, promotion)
+            );
+        }
+        let d = Move::drop(Role::Horse, to);
+        assert!(d.is_drop());
+        assert_eq!(
+            (d.dropped(), d.to(), d.promotion()),
+            (Role::Horse, to, None)
+        );
+        assert_ne!(Move::drop(Role::Pawn, Square::new(1, 0)), Move::NONE);
+    }
+
+    #[test]
+    fn demotion_walks_down_the_order() {
+        let chain: Vec<Option<Role>> = Role::ALL[..9].iter().map(|r| r.demoted()).collect();
+        assert_eq!(chain[0], None);
+        assert_eq!(chain[8], Some(Role::Horse));
+        assert_eq!(Role::Horse.demoted(), Some(Role::Rook));
+        assert_eq!(Role::Bishop.demoted(), Some(Role::Gold));
+        assert_eq!(Role::Knight.demoted(), Some(Role::Pawn));
+    }
+
+    #[test]
+    fn letters_cover_exactly_the_mortal_pieces() {
+        for role in Role::ALL {
+            assert_eq!(
+                Role::from_letter(role.letter(), role.is_promoted()),
+                Some(role)
+            );
+        }
+        for letter in ['P', 'L', 'N', 'S', 'G', 'K'] {
+            assert_eq!(Role::from_letter(letter, true), None);
+        }
+        assert_eq!(Role::Pawn.promotions().len(), 4);
+        assert_eq!(Role::Silver.promotions(), [Role::Gold]);
+        assert!(Role::Gold.promotions().is_empty());
+    }
+}

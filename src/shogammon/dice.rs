@@ -1,0 +1,297 @@
+//! The dice: which pieces answer to which face (`DiceMap`), the 21 distinct
+//! rolls with their weights, and the engine's own reproducible roller.
+
+use crate::game::{game_error, GameError};
+use crate::shogi::types::Role;
+
+/// The 21 distinct rolls, higher die first, with their weight out of 36:
+/// doubles come one way (1), other rolls two ways (2).
+pub const ROLLS: [([u8; 2], u32); 21] = {
+    let mut rolls = [([0u8; 2], 0u32); 21];
+    let mut i = 0;
+    let mut hi = 6u8;
+    while hi >= 1 {
+        let mut lo = hi;
+        while lo >= 1 {
+            rolls[i] = ([hi, lo], if hi == lo { 1 } else { 2 });
+            i += 1;
+            lo -= 1;
+        }
+        hi -= 1;
+    }
+    rolls
+};
+
+/// Sum of the weights in [`ROLLS`].
+pub const ROLL_WEIGHT_TOTAL: u32 = 36;
+
+/// Which unpromoted kinds answer to each die face. A promoted piece answers
+/// to its unpromoted kind's face(s) (RULINGS §3).
+///
+/// Stored as one bit mask per face over `Role` indices 0..=7 (the unpromoted
+/// kinds and the king).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DiceMap {
+    masks: [u8; 6],
+}
+
+/// Letters in the order a group is written canonically.
+const LETTER_ORDER: [char; 8] = ['P', 'L', 'N', 'S', 'G', 'B', 'R', 'K'];
+
+fn role_of_letter(c: char) -> Option<Role> {
+    Role::from_letter(c, false)
+}
+
+impl Default for DiceMap {
+    /// `P,LN,S,G,BR,K`: 1 pawn, 2 lance or knight, 3 silver, 4 gold,
+    /// 5 bishop or rook, 6 king.
+    fn default() -> Self {
+        let bit = |r: Role| 1u8 << r.index();
+        DiceMap {
+            masks: [
+                bit(Role::Pawn),
+                bit(Role::Lance) | bit(Role::Knight),
+                bit(Role::Silver),
+                bit(Role::Gold),
+                bit(Role::Bishop) | bit(Role::Rook),
+                bit(Role::King),
+            ],
+        }
+    }
+}
+
+impl DiceMap {
+    /// The USI option's default value.
+    pub const DEFAULT_TEXT: &'static str = "P,LN,S,G,BR,K";
+
+    /// Reads the `DiceMap` option: six groups of piece letters separated by
+    /// commas, one group per face 1..6 (`P,LN,S,G,BR,K`). Letters are the
+    /// unpromoted kinds `P L N S G B R K`, either case; spaces around a group
+    /// are ignored. A kind may answer to several faces, but every kind must
+    /// answer to at least one (a piece that answers to no die could never
+    /// move) and no group may be empty.
+    pub fn parse(text: &str) -> Result<DiceMap, GameError> {
+        let groups: Vec<&str> = text.split(',').map(str::trim).collect();
+        if groups.len() != 6 {
+            return game_error(format!(
+                "DiceMap '{text}' has {} group(s); it needs six, one per die face, separated by commas (e.g. {})",
+                groups.len(),
+                Self::DEFAULT_TEXT
+            ));
+        }
+        let mut masks = [0u8; 6];
+        for (face, group) in groups.iter().enumerate() {
+            if group.is_empty() {
+                return game_error(format!(
+                    "DiceMap '{text}': the group for die {} is empty",
+                    face + 1
+                ));
+            }
+            for c in group.chars() {
+                if c == '+' {
+                    return game_error(format!(
+                        "DiceMap '{text}': promoted pieces answer to their unpromoted kind's die; write only P L N S G B R K"
+                    ));
+                }
+                let Some(role) = role_of_letter(c) else {
+                    return game_error(format!(
+                        "DiceMap '{text}': '{c}' in the group for die {} is not one of P L N S G B R K",
+                        face + 1
+                    ));
+                };
+                let bit = 1u8 << role.index();
+                if masks[face] & bit != 0 {
+                    return game_error(format!(
+                        "DiceMap '{text}': '{}' appears twice in the group for die {}",
+                        role.letter(),
+                        face + 1
+                    ));
+                }
+                masks[face] |= bit;
+            }
+        }
+        let all = masks.iter().fold(0u8, |acc, m| acc | m);
+        for letter in LETTER_ORDER {
+            let role = role_of_letter(letter).unwrap_or(Role::Pawn);
+            if all & (1 << role.index()) == 0 {
+                return game_error(format!(
+                    "DiceMap '{text}': no die moves '{letter}', so it could never move"
+                ));
+            }
+        }
+        Ok(DiceMap { masks })
+    }
+
+    /// Whether a piece of `role` (promoted or not) answers to `die` (1..=6).
+    #[inline]
+    pub fn answers(&self, die: u8, role: Role) -> bool {
+        self.mask(die) & (1 << role.unpromoted().index()) != 0
+    }
+
+    /// The kinds answering to `die`, as a mask over unpromoted role indices.
+    #[inline]
+    pub fn mask(&self, die: u8) -> u8 {
+        match die {
+            1..=6 => self.masks[die as usize - 1],
+            _ => 0,
+        }
+    }
+
+    /// The faces `role` answers to, lowest first (for messages).
+    pub fn faces_of(&self, role: Role) -> Vec<u8> {
+        (1..=6u8).filter(|&d| self.answers(d, role)).collect()
+    }
+}
+
+impl std::fmt::Display for DiceMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (face, mask) in self.masks.iter().enumerate() {
+            if face > 0 {
+                f.write_str(",")?;
+            }
+            for letter in LETTER_ORDER {
+                let role = role_of_letter(letter).unwrap_or(Role::Pawn);
+                if mask & (1 << role.index()) != 0 {
+                    write!(f, "{letter}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks a roll given from outside (`dice` clause, turn token).
+pub fn check_roll(roll: [u8; 2]) -> Result<(), GameError> {
+    if roll.iter().all(|d| (1..=6).contains(d)) {
+        Ok(())
+    } else {
+        game_error(format!("dice {}{}: each die is 1 to 6", roll[0], roll[1]))
+    }
+}
+
+/// The engine's own dice (`go` without a `dice` clause). SplitMix64, so a
+/// `DiceSeed` gives the same rolls on every platform and every version of
+/// every dependency.
+#[derive(Clone, Debug)]
+pub struct DiceRoller {
+    state: u64,
+}
+
+impl DiceRoller {
+    /// `seed` 0 takes a seed from the clock (option `DiceSeed` 0).
+    pub fn new(seed: u64) -> DiceRoller {
+        let state = if seed == 0 {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0x5eed)
+                | 1
+        } else {
+            seed
+        };
+        DiceRoller { state }
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// One fair die, by rejection so that every face is exactly 1/6.
+    fn die(&mut self) -> u8 {
+        // The largest multiple of 6 that fits; values above it are redrawn.
+        const LIMIT: u64 = u64::MAX - u64::MAX % 6;
+        loop {
+            let v = self.next_u64();
+            if v < LIMIT {
+                return (v % 6) as u8 + 1;
+            }
+        }
+    }
+
+    /// Two dice, in the order they fell.
+    pub fn roll(&mut self) -> [u8; 2] {
+        [self.die(), self.die()]
+    }
+
+    /// A number below `n` (for random players in self-play).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        let n = n as u64;
+        let limit = u64::MAX - u64::MAX % n;
+        loop {
+            let v = self.next_u64();
+            if v < limit {
+                return (v % n) as usize;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolls_are_the_21_pairs_weighing_36() {
+        assert_eq!(ROLLS.iter().map(|r| r.1).sum::<u32>(), ROLL_WEIGHT_TOTAL);
+        assert_eq!(ROLLS[0], ([6, 6], 1));
+        assert_eq!(ROLLS[1], ([6, 5], 2));
+        assert_eq!(ROLLS[20], ([1, 1], 1));
+    }
+
+    #[test]
+    fn default_map_is_the_rulings_table() {
+        let m = DiceMap::default();
+        assert_eq!(m.to_string(), DiceMap::DEFAULT_TEXT);
+        assert_eq!(DiceMap::parse("P,LN,S,G,BR,K"), Ok(m));
+        assert!(
+            m.answers(1, Role::ProPawn),
+            "a tokin answers to the pawn's die"
+        );
+        assert!(m.answers(5, Role::Dragon) && m.answers(5, Role::Horse));
+        assert!(m.answers(2, Role::ProKnight) && !m.answers(4, Role::ProKnight));
+        assert!(m.answers(6, Role::King) && !m.answers(6, Role::Gold));
+    }
+
+    #[test]
+    fn dice_map_accepts_lower_case_spaces_and_shared_kinds() {
+        let m = DiceMap::parse(" p , nl,s,g,rb, KG").expect("valid");
+        assert_eq!(m.to_string(), "P,LN,S,G,BR,GK");
+        assert!(m.answers(6, Role::Gold) && m.answers(4, Role::Gold));
+    }
+
+    #[test]
+    fn bad_dice_maps_say_what_is_wrong() {
+        let err = |s: &str| DiceMap::parse(s).unwrap_err().0;
+        assert!(err("P,LN,S,G,BR").contains("5 group(s)"));
+        assert!(err("P,LN,S,G,BR,K,P").contains("7 group(s)"));
+        assert!(err("P,,S,G,BR,K").contains("die 2 is empty"));
+        assert!(err("P,LN,S,G,BX,K").contains("'X'"));
+        assert!(err("P,LN,S,G,BR,+K").contains("promoted"));
+        assert!(err("P,LN,S,G,BB,K").contains("twice"));
+        assert!(err("P,LN,S,G,B,K").contains("'R'"));
+        assert!(err("").contains("1 group(s)"));
+    }
+
+    #[test]
+    fn roller_is_reproducible_and_fair_enough() {
+        let mut a = DiceRoller::new(7);
+        let mut b = DiceRoller::new(7);
+        let mut counts = [0u32; 6];
+        for _ in 0..6000 {
+            let r = a.roll();
+            assert_eq!(r, b.roll());
+            counts[r[0] as usize - 1] += 1;
+        }
+        assert!(
+            counts.iter().all(|&n| (850..1150).contains(&n)),
+            "{counts:?}"
+        );
+    }
+}

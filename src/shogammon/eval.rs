@@ -1,0 +1,337 @@
+//! Static evaluation. Shogammon is a race to capture a king under dice, so
+//! besides material the evaluation counts, over the 36 ordered rolls, how
+//! often the side to move could capture the enemy king on this roll, and
+//! how often the opponent could capture ours if it rolled now. A king in a
+//! point needs two different attackers with matching dice, so those counts
+//! already reward the seed's "castling" into a point.
+//!
+//! Units: [`crate::chance::score`] (equity × 10000; a pawn ≈ 100).
+
+use super::position::{Core, Position};
+use crate::board::attacks::*;
+use crate::board::{Bitboard, Square};
+use crate::chance::score::{clamp_eval, MAX_EVAL, WIN};
+use crate::game::Color;
+use crate::shogi::types::Role;
+
+/// Board value of each role (index = role). Slightly below shogi's for the
+/// sliders: a rook or bishop moves only on a 5.
+const VALUES: [i32; 14] = [
+    100,  // pawn
+    300,  // lance
+    350,  // knight
+    450,  // silver
+    700,  // bishop
+    800,  // rook
+    500,  // gold
+    0,    // king
+    500,  // tokin
+    500,  // promoted lance
+    500,  // promoted knight
+    500,  // promoted silver
+    900,  // horse
+    1000, // dragon
+];
+
+/// Hand value (roles 0..=6): a drop goes anywhere empty.
+const HAND_VALUES: [i32; 7] = [115, 320, 370, 480, 760, 860, 540];
+
+/// A point's lower piece cannot move: it is worth this share (per mille).
+const LOWER_SHARE: i32 = 850;
+
+/// Bonus for a king on top of a point: it needs two attackers to capture
+/// and can still step away on a 6.
+const KING_ON_TOP: i32 = 60;
+
+/// Per square the king can step to (on a 6), up to a few: a king that can
+/// run is harder to pin down.
+const KING_FLIGHT: i32 = 12;
+
+/// How much of the opponent's chance to capture our king next turn counts
+/// (we move first and may run, block or capture the attacker), per mille.
+const THREAT_SHARE: i32 = 550;
+
+/// Material and quiet king terms in centipawns map to equity through
+/// `WIN * x / (|x| + SQUASH)`: nearly one to one for small `x`.
+const SQUASH: i64 = 10_000;
+
+#[inline]
+pub fn value(role: Role) -> i32 {
+    VALUES[role.index()]
+}
+
+/// Material of `c` minus material of the other side, in centipawns.
+pub fn material(core: &Core, c: Color) -> i32 {
+    let mut score = 0;
+    for sq in core.occupied() {
+        let [bottom, top] = core.stack(sq);
+        if let Some(p) = bottom {
+            let v = if top.is_some() {
+                VALUES[p.role.index()] * LOWER_SHARE / 1000
+            } else {
+                VALUES[p.role.index()]
+            };
+            score += if p.color == c { v } else { -v };
+        }
+        if let Some(p) = top {
+            let v = VALUES[p.role.index()];
+            score += if p.color == c { v } else { -v };
+        }
+    }
+    for (i, hv) in HAND_VALUES.iter().enumerate() {
+        let n = core.hand(c).0[i] as i32 - core.hand(c.flip()).0[i] as i32;
+        score += n * hv;
+    }
+    score
+}
+
+/// The mobile pieces of `by` that could land on `sq` in one move, by
+/// reach alone (dice, and whether `sq` holds a point, are the caller's).
+pub fn attackers_to(core: &Core, sq: Square, by: Color) -> Bitboard {
+    let occ = core.occupied();
+    let me = by.flip();
+    let m = |r: Role| core.mobile_of(by, r);
+    let golds = m(Role::Gold)
+        | m(Role::ProPawn)
+        | m(Role::ProLance)
+        | m(Role::ProKnight)
+        | m(Role::ProSilver);
+    let step = (pawn_attacks(me, sq) & m(Role::Pawn))
+        | (knight_attacks(me, sq) & m(Role::Knight))
+        | (silver_attacks(me, sq) & m(Role::Silver))
+        | (gold_attacks(me, sq) & golds)
+        | (king_attacks(sq) & (m(Role::King) | m(Role::Horse) | m(Role::Dragon)));
+    let rooks = m(Role::Rook) | m(Role::Dragon);
+    let bishops = m(Role::Bishop) | m(Role::Horse);
+    let mut slide = Bitboard::EMPTY;
+    if (rook_pseudo(sq) & rooks).any() {
+        slide |= rook_attacks(sq, occ) & rooks;
+    }
+    if (bishop_pseudo(sq) & bishops).any() {
+        slide |= bishop_attacks(sq, occ) & bishops;
+    }
+    let lances = m(Role::Lance);
+    if (lance_pseudo(me, sq) & lances).any() {
+        slide |= lance_attacks(me, sq, occ) & lances;
+    }
+    step | slide
+}
+
+/// The squares from which a piece of `role` of side `by` would reach `sq`,
+/// with occupancy `occ`.
+fn reverse_reach(role: Role, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    // Step patterns are mirrored: a `by` pawn reaches `sq` from where the
+    // other side's pawn pattern from `sq` points.
+    let me = by.flip();
+    match role {
+        Role::Pawn => pawn_attacks(me, sq),
+        Role::Lance => lance_attacks(me, sq, occ),
+        Role::Knight => knight_attacks(me, sq),
+        Role::Silver => silver_attacks(me, sq),
+        Role::Gold | Role::ProPawn | Role::ProLance | Role::ProKnight | Role::ProSilver => {
+            gold_attacks(me, sq)
+        }
+        Role::King => king_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occ),
+        Role::Rook => rook_attacks(sq, occ),
+        Role::Horse => bishop_attacks(sq, occ) | king_attacks(sq),
+        Role::Dragon => rook_attacks(sq, occ) | king_attacks(sq),
+    }
+}
+
+/// Die faces (bit d-1) a piece of `role` answers to.
+fn faces(core: &Core, role: Role) -> u8 {
+    let map = core.dice_map();
+    (1..=6u8).fold(0, |m, d| if map.answers(d, role) { m | 1 << (d - 1) } else { m })
+}
+
+/// Adds "first a die of `first`, then a die of `then`" to `table`
+/// (`table[x]` holds the second dice that complete a capture after `x`).
+#[inline]
+fn add_order(table: &mut [u8; 6], first: u8, then: u8) {
+    for (x, row) in table.iter_mut().enumerate() {
+        if first & (1 << x) != 0 {
+            *row |= then;
+        }
+    }
+}
+
+#[inline]
+fn is_slider(role: Role) -> bool {
+    matches!(role, Role::Lance | Role::Bishop | Role::Rook | Role::Horse | Role::Dragon)
+}
+
+/// How many of the 36 ordered rolls let `by` capture the other side's
+/// king in one turn. The attacker picks the order of the dice.
+///
+/// A single king falls to: a piece that reaches it with either die; one
+/// piece in two moves (it answers to both dice: a double, for the default
+/// map); a drop next to it then a move onto it (same condition); a slider
+/// whose one blocker, a piece of its own side, steps away first; the lower
+/// piece of a point freed by its top stepping away. A king in a point
+/// needs two different pieces reaching it, one per die. Positions where the
+/// must-move rule forces something else are not told apart: the search
+/// sees those.
+pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
+    let Some(ksq) = core.king(by.flip()) else {
+        return 0;
+    };
+    let occ = core.occupied();
+    let direct = attackers_to(core, ksq, by);
+    // then[x]: dice y such that taking x then y captures.
+    let mut then = [0u8; 6];
+    if core.points().contains(ksq) {
+        let mut masks = [0u8; 16];
+        let mut n = 0;
+        for sq in direct {
+            if let (Some(p), true) = (core.mobile_piece(sq), n < masks.len()) {
+                masks[n] = faces(core, p.role);
+                n += 1;
+            }
+        }
+        for i in 0..n {
+            for j in 0..n {
+                if i != j {
+                    add_order(&mut then, masks[i], masks[j]);
+                }
+            }
+        }
+        return count_rolls(0, &then);
+    }
+    let mut single = 0u8;
+    for sq in direct {
+        if let Some(p) = core.mobile_piece(sq) {
+            single |= faces(core, p.role);
+        }
+    }
+    let ours = core.pieces(by);
+    // One piece, two moves.
+    let (kf, kr) = (ksq.file() as i8, ksq.rank() as i8);
+    for from in ours & !direct {
+        let Some(p) = core.mobile_piece(from) else { continue };
+        let m = faces(core, p.role);
+        let (df, dr) = ((from.file() as i8 - kf).abs(), (from.rank() as i8 - kr).abs());
+        let near = match p.role {
+            Role::Knight => df <= 2 && dr <= 4,
+            r if is_slider(r) => true,
+            _ => df <= 2 && dr <= 2,
+        };
+        if !near {
+            continue;
+        }
+        let after = occ.without(from);
+        let dests = Core::reach(p, from, occ) & !core.points() & !ksq.bit();
+        if (dests & reverse_reach(p.role, by, ksq, after)).any() {
+            add_order(&mut then, m, m);
+        }
+    }
+    // A drop, then the dropped piece moves onto the king.
+    let hand = core.hand(by);
+    if !hand.is_empty() {
+        let empty = !occ;
+        for role in Role::HAND_ORDER {
+            if hand.count(role) > 0 && role != Role::Pawn {
+                if (reverse_reach(role, by, ksq, occ) & empty).any() {
+                    let m = faces(core, role);
+                    add_order(&mut then, m, m);
+                }
+            } else if hand.count(role) > 0 {
+                let spot = reverse_reach(role, by, ksq, occ) & empty & !core.pawn_files(by);
+                if spot.any() {
+                    let m = faces(core, role);
+                    add_order(&mut then, m, m);
+                }
+            }
+        }
+    }
+    // A slider behind exactly one piece of its own side, which steps away.
+    for q in ours {
+        let Some(p) = core.mobile_piece(q) else { continue };
+        if !is_slider(p.role) {
+            continue;
+        }
+        let line = crate::board::attacks::between(q, ksq);
+        if line.is_empty() || !Core::reach(p, q, Bitboard::EMPTY).contains(ksq) {
+            continue;
+        }
+        let blockers = line & occ;
+        if blockers.count() == 1 && (blockers & ours & !core.points()).any() {
+            if let Some(b) = core.mobile_piece(blockers.lsb()) {
+                add_order(&mut then, faces(core, b.role), faces(core, p.role));
+            }
+        }
+    }
+    // The top of a point steps away; the freed lower piece reaches the king.
+    for sq in ours & core.points() {
+        let [Some(lower), Some(top)] = core.stack(sq) else { continue };
+        if Core::reach(lower, sq, occ).contains(ksq) {
+            add_order(&mut then, faces(core, top.role), faces(core, lower.role));
+        }
+    }
+    count_rolls(single, &then)
+}
+
+/// Ordered rolls (x, y) for which a die captures alone (`single`) or one
+/// of the two orders does (`then`).
+fn count_rolls(single: u8, then: &[u8; 6]) -> u32 {
+    let mut count = 0;
+    for x in 0..6 {
+        for y in 0..6 {
+            let hit = single & (1 << x | 1 << y) != 0
+                || then[x] & (1 << y) != 0
+                || then[y] & (1 << x) != 0;
+            count += u32::from(hit);
+        }
+    }
+    count
+}
+
+/// Quiet king terms for `c`, centipawns.
+fn king_shape(core: &Core, c: Color) -> i32 {
+    let Some(ksq) = core.king(c) else {
+        return 0;
+    };
+    let mut score = 0;
+    if core.points().contains(ksq) && core.mobile_of(c, Role::King).contains(ksq) {
+        score += KING_ON_TOP;
+    }
+    if core.mobile_of(c, Role::King).contains(ksq) {
+        // Empty squares, single own pieces to stack on, single enemies.
+        let flights = king_attacks(ksq) & !core.points();
+        score += KING_FLIGHT * flights.count().min(4) as i32;
+    }
+    score
+}
+
+#[inline]
+fn squash(cp: i32) -> i32 {
+    let x = cp as i64;
+    (WIN as i64 * x / (x.abs() + SQUASH)) as i32
+}
+
+/// Static evaluation for the side to move, which is about to roll.
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_core(pos.core())
+}
+
+/// [`evaluate`] on a bare core (turn generation's scratch copies).
+pub fn evaluate_core(core: &Core) -> i32 {
+    let us = core.side();
+    let them = us.flip();
+    match (core.king(us), core.king(them)) {
+        (None, _) => return -MAX_EVAL,
+        (_, None) => return MAX_EVAL,
+        _ => {}
+    }
+    let cp = material(core, us) + king_shape(core, us) - king_shape(core, them);
+    let quiet = squash(cp);
+    // This roll: we capture their king with probability p_us and the game
+    // is over; otherwise they may capture ours on their roll (discounted:
+    // we move in between), else the quiet value stands.
+    let p_us = king_capture_rolls(core, us) as i64;
+    let p_them = king_capture_rolls(core, them) as i64 * THREAT_SHARE as i64 / 1000;
+    let win = WIN as i64;
+    let rest = ((36 - p_them) * quiet as i64 - p_them * win) / 36;
+    let value = (p_us * win + (36 - p_us) * rest) / 36;
+    clamp_eval(value as i32)
+}

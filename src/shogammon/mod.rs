@@ -1,0 +1,202 @@
+//! Shogammon: shogi with backgammon dice (RULINGS.md §3; rules as
+//! implemented: docs/rules/shogammon.md).
+//!
+//! - [`Position`] carries the board (stacks of up to two pieces: points),
+//!   hands, side to move and the roll of the side to move.
+//! - Its `Game::Move` is a whole [`Turn`]: the dice in the order taken and
+//!   what each die did (a board move, a drop, or nothing). `generate_legal`
+//!   lists the turns for the position's roll, one per distinct resulting
+//!   position; with no roll it lists nothing (the side must roll first).
+//! - Turns are read with [`Position::parse_turn`] and written with
+//!   [`Position::format_turn`]; `Game::parse_move` refuses single moves.
+//! - [`ChanceGame`] gives the 21 rolls and their weights to the chance
+//!   search and perft in [`crate::chance`].
+//!
+//! Session use (USI):
+//! - `setoption name DiceMap value ...`: [`DiceMap::parse`], then
+//!   [`Position::set_dice_map`] on every position built.
+//! - `position ... moves T1 T2 [dice D1D2]`: for each token
+//!   `usi::MoveToken::Turn(t)`, `pos.parse_turn(&t)?` then `pos.do_move`;
+//!   then [`Position::set_dice`] for the dice clause.
+//! - `go`: when the position has no roll, roll with [`DiceRoller`] (seeded
+//!   by `DiceSeed`), print `info string dice D1D2`, `set_dice`; then
+//!   [`crate::chance::search`] and print `bestmove` with
+//!   [`Position::format_turn`].
+//! - `go perft N`: [`crate::chance::perft_divide`] (turns printed with
+//!   `format_turn`).
+
+pub mod dice;
+pub mod eval;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod rules;
+pub mod turns;
+pub mod types;
+
+#[cfg(test)]
+mod tests;
+
+pub use dice::{DiceMap, DiceRoller, ROLLS};
+pub use position::{Core, Position, STARTPOS_SFEN};
+pub use turns::Turns;
+pub use types::{Step, Turn};
+
+use crate::chance::ChanceGame;
+use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+
+impl Game for Position {
+    type Move = Turn;
+    type Moves = Turns;
+    const VARIANT: &'static str = "shogammon";
+
+    fn startpos() -> Self {
+        Position::startpos()
+    }
+
+    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
+        Position::from_sfen(sfen)
+    }
+
+    fn to_sfen(&self) -> usi::Sfen {
+        Position::to_sfen(self)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side()
+    }
+
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+
+    /// Board (with point order), hands, side to move and the roll.
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    /// The turns for the position's roll; none before the side has rolled.
+    fn generate_legal(&self, moves: &mut Turns) {
+        moves.clear();
+        if let Some(roll) = self.roll() {
+            self.turns(roll, moves);
+        }
+    }
+
+    fn do_move(&mut self, m: Turn) {
+        Position::do_move(self, m)
+    }
+
+    fn undo_move(&mut self) {
+        Position::undo_move(self)
+    }
+
+    /// A Shogammon move is a whole turn, which a `UsiMove` cannot hold:
+    /// use [`Position::parse_turn`].
+    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Turn, GameError> {
+        game_error(format!(
+            "'{mv}': shogammon moves are turn tokens (dice, ':', moves), e.g. 61:5i5h,7g7f"
+        ))
+    }
+
+    /// The turn's first played move (`pass` if none). Only for generic
+    /// code; USI output uses [`Position::format_turn`].
+    fn format_move(&self, m: Turn) -> usi::UsiMove {
+        m.played()
+            .find_map(notation::format_step)
+            .unwrap_or(usi::UsiMove::Pass)
+    }
+
+    /// Whether an enemy piece could land on our king right now, dice aside.
+    fn in_check(&self) -> bool {
+        let us = self.side();
+        self.king(us)
+            .is_some_and(|k| eval::attackers_to(self.core(), k, us.flip()).any())
+    }
+
+    fn is_tactical(&self, m: Turn) -> bool {
+        self.captures(m) > 0
+    }
+
+    fn order_score(&self, m: Turn) -> i32 {
+        self.captures(m)
+    }
+
+    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        Position::outcome(self, rules)
+    }
+
+    /// Shogammon has no repetition rule.
+    fn repetition(&self) -> Option<Outcome> {
+        None
+    }
+
+    fn can_declare_win(&self, _rules: &Rules) -> bool {
+        false
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn display(&self) -> String {
+        Position::display(self)
+    }
+}
+
+impl ChanceGame for Position {
+    type Roll = [u8; 2];
+    const CHANCE_TOTAL: u32 = dice::ROLL_WEIGHT_TOTAL;
+
+    fn roll(&self) -> Option<[u8; 2]> {
+        Position::roll(self)
+    }
+
+    fn set_roll(&mut self, roll: Option<[u8; 2]>) {
+        Position::set_roll(self, roll)
+    }
+
+    fn chance_outcomes() -> &'static [([u8; 2], u32)] {
+        &ROLLS
+    }
+
+    fn move_text(&self, m: Turn) -> String {
+        notation::format_turn(m).to_string()
+    }
+}
+
+impl Position {
+    /// The turn token for `turn` (RULINGS §3): dice in the order taken, a
+    /// lost die in its place, `pass` when both were lost.
+    pub fn format_turn(&self, turn: Turn) -> usi::Turn {
+        notation::format_turn(turn)
+    }
+
+    /// Value of what the turn captures, judged on the current board (for
+    /// move ordering). The two halves of an enemy point capture land on one
+    /// square and count it once.
+    pub fn captures(&self, m: Turn) -> i32 {
+        let them = self.side().flip();
+        let mut total = 0;
+        let mut counted = None;
+        for step in m.played() {
+            let Step::Board { to, .. } = step else {
+                continue;
+            };
+            if counted == Some(to) {
+                continue;
+            }
+            counted = Some(to);
+            for p in self.stack(to).into_iter().flatten() {
+                if p.color == them {
+                    total += if p.role == crate::shogi::types::Role::King {
+                        crate::chance::score::WIN
+                    } else {
+                        eval::value(p.role)
+                    };
+                }
+            }
+        }
+        total
+    }
+}

@@ -1,0 +1,251 @@
+//! The table of every composition a base may have (RULINGS §4: 251 plain
+//! and 24 royal ones), built once. Bases on the board and in moves are
+//! stored as an index into it ([`FitId`]), so the generator enumerates
+//! refits and drops by walking a short list with a subset test instead of
+//! building multisets, and each entry carries what movement and hashing need.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::attacks::{leap_table, Stepper};
+use super::types::{Base, Bitboard7, FitId, Square7, Stone, Stones};
+
+/// What the generator and the position need about one composition.
+pub struct Fit {
+    pub base: Base,
+    pub total: u8,
+    /// Occupancy-independent destinations from each square: every single
+    /// step or leap, and the first step of each repeated kind.
+    pub reach: [Bitboard7; 49],
+    /// Kinds whose step repeats (count >= 2 of W, F, D or E), with the count.
+    pub steppers: Vec<(Stepper, u8)>,
+    /// Static value of a base of this composition (see `eval`).
+    pub value: i32,
+}
+
+/// All allowed compositions; `FitId(0)` is unused so that a zero move means
+/// "no move".
+pub struct FitTable {
+    fits: Vec<Fit>,
+    /// Plain compositions, most stones first.
+    plain: Vec<FitId>,
+    /// Royal compositions, most stones first.
+    royal: Vec<FitId>,
+    /// `plain[..plain_by_total[n]]` are the plain fits with at least `n`
+    /// stones (the list is sorted by size, largest first).
+    plain_by_total: [usize; 6],
+    royal_by_total: [usize; 6],
+    lookup: HashMap<Base, FitId>,
+}
+
+static TABLE: OnceLock<FitTable> = OnceLock::new();
+
+/// The shared table (built on first use).
+#[inline]
+pub fn fits() -> &'static FitTable {
+    TABLE.get_or_init(FitTable::build)
+}
+
+impl FitTable {
+    fn build() -> FitTable {
+        let mut bases = Vec::new();
+        // Every multiset within the plain limits, then the royal ones; the
+        // composition check itself decides, so the table cannot disagree
+        // with the rules.
+        for j in 0..=1u8 {
+            for z in 0..=1u8 {
+                for c in 0..=1u8 {
+                    for e in 0..=2u8 {
+                        for n in 0..=1u8 {
+                            for d in 0..=2u8 {
+                                for f in 0..=4u8 {
+                                    for w in 0..=4u8 {
+                                        let stones = Stones::EMPTY
+                                            .with(Stone::J, j)
+                                            .with(Stone::Z, z)
+                                            .with(Stone::C, c)
+                                            .with(Stone::E, e)
+                                            .with(Stone::N, n)
+                                            .with(Stone::D, d)
+                                            .with(Stone::F, f)
+                                            .with(Stone::W, w);
+                                        for royal in [false, true] {
+                                            let base = Base::new(stones, royal);
+                                            if base.check().is_ok() {
+                                                bases.push(base);
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Most stones first within each class; ties in canonical-letter
+        // order so the table (and generation order) is stable.
+        bases.sort_by_key(|b| {
+            (
+                b.royal,
+                std::cmp::Reverse(b.stones.total()),
+                b.stones.letters(),
+            )
+        });
+        let leaps = leap_table();
+        let mut fits = vec![Fit {
+            base: Base::default(),
+            total: 0,
+            reach: [Bitboard7::EMPTY; 49],
+            steppers: Vec::new(),
+            value: 0,
+        }];
+        let mut plain = Vec::new();
+        let mut royal = Vec::new();
+        let mut lookup = HashMap::new();
+        for base in bases {
+            let id = FitId(fits.len() as u16);
+            let mut reach = [Bitboard7::EMPTY; 49];
+            for sq in Square7::all() {
+                for (s, _) in base.stones.iter() {
+                    reach[sq.index()] |= leaps[s.index()][sq.index()];
+                }
+            }
+            let steppers = base
+                .stones
+                .iter()
+                .filter(|&(s, n)| s.repeats() && n >= 2)
+                .map(|(s, n)| (Stepper::of(s), n))
+                .collect();
+            fits.push(Fit {
+                base,
+                total: base.stones.total() as u8,
+                reach,
+                steppers,
+                value: super::eval::composition_value(base),
+            });
+            if base.royal {
+                royal.push(id);
+            } else {
+                plain.push(id);
+            }
+            lookup.insert(base, id);
+        }
+        let index_of_total = |list: &[FitId], fits: &[Fit]| {
+            let mut at = [list.len(); 6];
+            for n in 0..6u8 {
+                at[n as usize] = list
+                    .iter()
+                    .position(|id| fits[id.0 as usize].total < n)
+                    .unwrap_or(list.len());
+            }
+            at
+        };
+        let plain_by_total = index_of_total(&plain, &fits);
+        let royal_by_total = index_of_total(&royal, &fits);
+        FitTable {
+            fits,
+            plain,
+            royal,
+            plain_by_total,
+            royal_by_total,
+            lookup,
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, id: FitId) -> &Fit {
+        &self.fits[id.0 as usize]
+    }
+
+    #[inline]
+    pub fn base(&self, id: FitId) -> Base {
+        self.fits[id.0 as usize].base
+    }
+
+    #[inline]
+    pub fn stones(&self, id: FitId) -> Stones {
+        self.fits[id.0 as usize].base.stones
+    }
+
+    /// The id of an allowed composition, `None` if the rules forbid it.
+    pub fn id(&self, base: Base) -> Option<FitId> {
+        self.lookup.get(&base).copied()
+    }
+
+    /// Number of ids (including the unused 0).
+    pub fn len(&self) -> usize {
+        self.fits.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.fits.len() <= 1
+    }
+
+    /// Plain or royal compositions holding at least `n` stones.
+    #[inline]
+    pub fn at_least(&self, royal: bool, n: u32) -> &[FitId] {
+        let n = (n as usize).min(5);
+        if royal {
+            &self.royal[..self.royal_by_total[n]]
+        } else {
+            &self.plain[..self.plain_by_total[n]]
+        }
+    }
+
+    /// All plain compositions (what a drop may fit).
+    pub fn plain(&self) -> &[FitId] {
+        &self.plain
+    }
+
+    pub fn royal(&self) -> &[FitId] {
+        &self.royal
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_counts_match_a_hand_count() {
+        // Royal: 1 or 2 stones from W F D E Z C with at most one of Z/C and
+        // no N/J. One stone: 6 kinds. Two stones: pairs with repetition from
+        // W F D E (4*5/2 = 10), one of Z/C with one of W F D E (2*4 = 8):
+        // 6 + 10 + 8 = 24.
+        let t = fits();
+        assert_eq!(t.royal().len(), 24);
+        // Plain: counted by the enumeration in RULINGS' terms (w, f <= 4,
+        // d, e <= 2, at most one of Z/C, at most one of N/J, 1..=4 in all).
+        let mut n = 0;
+        for w in 0..5 {
+            for f in 0..5 {
+                for d in 0..3 {
+                    for e in 0..3 {
+                        for r3 in 0..3 {
+                            for r4 in 0..3 {
+                                let t = w + f + d + e + (r3 > 0) as i32 + (r4 > 0) as i32;
+                                if (1..=4).contains(&t) {
+                                    n += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(t.plain().len(), n);
+        assert_eq!(n, 251);
+        assert_eq!(t.len(), 1 + 251 + 24);
+    }
+
+    #[test]
+    fn at_least_filters_by_size() {
+        let t = fits();
+        assert!(t.at_least(false, 3).iter().all(|&id| t.get(id).total >= 3));
+        let threes_and_fours = t.plain().iter().filter(|&&id| t.get(id).total >= 3).count();
+        assert_eq!(t.at_least(false, 3).len(), threes_and_fours);
+        assert_eq!(t.at_least(true, 2).len(), 18);
+        assert!(t.at_least(true, 3).is_empty());
+    }
+}

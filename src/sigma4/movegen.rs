@@ -1,0 +1,244 @@
+//! Legal move generation. Every move produced is legal: a board move is
+//! tested against the own royal only when it could matter (in check, or a
+//! base leaving a line a slider or double leap could open); the royal's own
+//! moves follow its extra restrictions; each capture yields one move per
+//! distinct refit, each drop one move per distinct composition and square.
+
+use super::attacks::{destinations, is_attacked, tables, Stepper, Tables};
+use super::eval;
+use super::fits::{fits, FitTable};
+use super::position::{own_corners, Position};
+use super::types::{Bitboard7, FitId, Move, Square7, Stones};
+
+/// Move lists are long (a full storage gives thousands of drops), so a
+/// vector rather than a fixed array.
+pub type Moves = Vec<Move>;
+
+/// What one generation pass needs.
+struct Gen<'a> {
+    t: &'static Tables,
+    ft: &'static FitTable,
+    pos: &'a Position,
+    occ: Bitboard7,
+    own: Bitboard7,
+    enemy: Bitboard7,
+    royal: Square7,
+    in_check: bool,
+}
+
+impl Gen<'_> {
+    #[inline]
+    fn their_maps(&self) -> &super::attacks::StoneMaps {
+        self.pos.stone_maps(self.pos.side().flip())
+    }
+
+    /// Whether a plain base moving `from` → `to` keeps the own royal safe.
+    #[inline]
+    fn safe(&self, from: Square7, to: Square7) -> bool {
+        if !self.in_check && !self.t.discovery[self.royal.index()].contains(from) {
+            return true;
+        }
+        let occ = (self.occ ^ from.bit()) | to.bit();
+        // The captured base (if any) no longer attacks.
+        !is_attacked(self.t, self.their_maps(), self.royal, occ, !to.bit())
+    }
+
+    /// One move per distinct refit of a capture: every allowed composition
+    /// (royal or plain, as the capturer) drawn from the pool of both bases'
+    /// stones with at least as many stones as the capturer had. The refit
+    /// the evaluation likes best is marked principal.
+    #[inline]
+    fn push_capture(
+        &self,
+        list: &mut Moves,
+        from: Square7,
+        to: Square7,
+        own: FitId,
+        victim: FitId,
+    ) {
+        let own_fit = self.ft.get(own);
+        let pool = own_fit.base.stones.plus(self.ft.stones(victim));
+        let mut best: Option<(i32, usize)> = None;
+        for &id in self.ft.at_least(own_fit.base.royal, own_fit.total as u32) {
+            let kept = self.ft.get(id);
+            if kept.base.stones.is_subset_of(pool) {
+                let score = kept.value - eval::storage_value(pool.minus(kept.base.stones));
+                if best.is_none_or(|(b, _)| score > b) {
+                    best = Some((score, list.len()));
+                }
+                list.push(Move::capture(from, to, id));
+            }
+        }
+        if let Some((_, i)) = best {
+            list[i] = list[i].principal();
+        }
+    }
+
+    #[inline]
+    fn push_board(&self, list: &mut Moves, from: Square7, to: Square7, own: FitId) {
+        if self.enemy.contains(to) {
+            if let Some(v) = self.pos.unit_at(to) {
+                self.push_capture(list, from, to, own, v.fit);
+            }
+        } else {
+            list.push(Move::quiet(from, to));
+        }
+    }
+
+    fn plain_bases(&self, list: &mut Moves) {
+        for from in self.own ^ self.royal.bit() {
+            let Some(u) = self.pos.unit_at(from) else {
+                continue;
+            };
+            let dests = destinations(self.t, self.ft.get(u.fit), from, self.occ) & !self.own;
+            for to in dests {
+                if self.safe(from, to) {
+                    self.push_board(list, from, to, u.fit);
+                }
+            }
+        }
+    }
+
+    /// The royal base: never onto an attacked square (judged after the
+    /// move); a repeated W/F step may not pass an attacked square (judged
+    /// with the royal lifted, everything else as before); its leaps may pass
+    /// anything, a double leap's middle landing square only has to be empty.
+    fn royal_base(&self, list: &mut Moves) {
+        let from = self.royal;
+        let Some(u) = self.pos.unit_at(from) else {
+            return;
+        };
+        let fit = self.ft.get(u.fit);
+        let maps = self.their_maps();
+        let lifted = self.occ ^ from.bit();
+        let mut dests = fit.reach[from.index()];
+        for &(st, n) in &fit.steppers {
+            for ray in &self.t.rays[st as usize][from.index()] {
+                let (Some(near), Some(far)) = (ray.get(0), ray.get(1)) else {
+                    continue;
+                };
+                // A royal holds two stones at most, so a repeat is one extra
+                // landing. The near square must be empty either way.
+                debug_assert!(n == 2);
+                if self.occ.contains(near) {
+                    continue;
+                }
+                let passes = matches!(st, Stepper::W | Stepper::F);
+                if passes && is_attacked(self.t, maps, near, lifted, Bitboard7::ALL) {
+                    continue;
+                }
+                dests |= far.bit();
+            }
+        }
+        for to in dests & !self.own {
+            if !is_attacked(self.t, maps, to, lifted | to.bit(), !to.bit()) {
+                self.push_board(list, from, to, u.fit);
+            }
+        }
+    }
+
+    /// A plain base from storage fitted from the own storage, on any empty
+    /// square; in check only where it shields the royal.
+    fn drops(&self, list: &mut Moves) {
+        let us = self.pos.side();
+        let storage = self.pos.storage(us);
+        if storage.is_empty() || self.pos.bases_in_storage(us) == 0 {
+            return;
+        }
+        let mut comps = [FitId(0); 256];
+        let mut n = 0;
+        for &id in self.ft.plain() {
+            if self.ft.stones(id).is_subset_of(storage) {
+                comps[n] = id;
+                n += 1;
+            }
+        }
+        let mut squares = !self.occ;
+        if self.in_check {
+            let maps = self.their_maps();
+            for to in squares {
+                if is_attacked(
+                    self.t,
+                    maps,
+                    self.royal,
+                    self.occ | to.bit(),
+                    Bitboard7::ALL,
+                ) {
+                    squares ^= to.bit();
+                }
+            }
+        }
+        list.reserve(n * squares.count() as usize);
+        for to in squares {
+            for &id in &comps[..n] {
+                list.push(Move::drop(id, to));
+            }
+        }
+    }
+
+    /// A stone of choice from the opponent's storage, while a base of the
+    /// mover stands on an opponent's corner; never while in check (the move
+    /// would leave the royal attacked).
+    fn corner_takes(&self, list: &mut Moves) {
+        let us = self.pos.side();
+        if self.in_check || (self.own & own_corners(us.flip())).is_empty() {
+            return;
+        }
+        for (s, _) in self.pos.storage(us.flip()).iter() {
+            list.push(Move::corner_take(s));
+        }
+    }
+}
+
+impl Position {
+    /// Every legal move of the side to move; none once the game is over
+    /// because the last move reached the goal square.
+    pub fn generate_legal(&self, list: &mut Moves) {
+        if self.goal_reached() {
+            return;
+        }
+        let us = self.side();
+        let gen = Gen {
+            t: tables(),
+            ft: fits(),
+            pos: self,
+            occ: self.occupied(),
+            own: self.bases(us),
+            enemy: self.bases(us.flip()),
+            royal: self.royal(us),
+            in_check: self.in_check(),
+        };
+        gen.plain_bases(list);
+        gen.royal_base(list);
+        gen.drops(list);
+        gen.corner_takes(list);
+    }
+
+    /// The legal move equal to `m` up to generator annotations, if any
+    /// (used for user input only).
+    pub fn find_legal(&self, m: Move) -> Option<Move> {
+        let mut list = Moves::new();
+        self.generate_legal(&mut list);
+        list.into_iter().find(|l| l.plain() == m.plain())
+    }
+
+    /// Where the base on `from` could move with the current occupancy,
+    /// ignoring check (own bases' squares excluded).
+    pub fn reach_of(&self, from: Square7) -> Bitboard7 {
+        match self.unit_at(from) {
+            Some(u) => {
+                destinations(tables(), fits().get(u.fit), from, self.occupied())
+                    & !self.bases(u.color)
+            }
+            None => Bitboard7::EMPTY,
+        }
+    }
+
+    /// The pool a capture on `to` by the base on `from` refits from: both
+    /// bases' stones.
+    pub fn capture_pool(&self, from: Square7, to: Square7) -> Option<Stones> {
+        let a = self.unit_at(from)?;
+        let b = self.unit_at(to)?;
+        Some(fits().stones(a.fit).plus(fits().stones(b.fit)))
+    }
+}
