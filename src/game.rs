@@ -221,4 +221,11 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Human-readable board for `d`.
     fn display(&self) -> String;
+
+    /// `go setup`: an opening setup for the side to move, as that side's
+    /// ranks of an SFEN board field (`R1/R2/R3`), for games that begin by
+    /// choosing one (Sigma 4). `None` for games with a fixed start.
+    fn choose_setup(&self, _seed: u64) -> Option<String> {
+        None
+    }
 }

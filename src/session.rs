@@ -246,10 +246,7 @@ impl Session {
             return;
         }
         if go.setup {
-            self.out.error(format!(
-                "go setup is only for sigma4, the variant is {}",
-                self.variant.ops_ref().name()
-            ));
+            self.setup();
             return;
         }
         self.prepare_table();
@@ -258,6 +255,21 @@ impl Session {
             .ops()
             .start_search(go, &self.options, &self.out);
         self.worker = Some(worker);
+    }
+
+    /// `go setup` answers `bestmove setup R1/R2/R3` at once (the choice is
+    /// quick), seeded from the clock so setups vary from game to game.
+    fn setup(&mut self) {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        match self.variant.ops_ref().setup(seed) {
+            Ok(ranks) => self.out.send(&Response::BestMove {
+                mv: format!("setup {ranks}"),
+                ponder: None,
+            }),
+            Err(e) => self.out.error(e),
+        }
     }
 
     fn bench(&mut self, depth: Option<u32>) {

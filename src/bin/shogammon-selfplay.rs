@@ -11,7 +11,8 @@
 //! `--nodes N` search nodes per turn (default 4000: reproducible, unlike a
 //! time budget on a shared machine), `--max-turns N` (default 300: the
 //! game is scored a draw there), `--verbose` (print the last turns of
-//! every game henkei loses).
+//! every game henkei loses), `--bench D` (no games: search 60 positions
+//! from greedy self-play to depth D and report nodes and speed).
 //!
 //! Games come in pairs that share one dice seed with the colours swapped,
 //! so luck of the dice largely cancels within a pair. The score counts a
@@ -39,6 +40,8 @@ struct Config {
     max_turns: u32,
     /// Print the last turns of every game henkei loses.
     verbose: bool,
+    /// Instead of games: fixed-depth searches of fixed positions.
+    bench: Option<u32>,
 }
 
 fn parse_args() -> Result<Config, String> {
@@ -49,6 +52,7 @@ fn parse_args() -> Result<Config, String> {
         nodes: 4000,
         max_turns: 300,
         verbose: false,
+        bench: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -71,6 +75,7 @@ fn parse_args() -> Result<Config, String> {
             "--seed" => config.seed = number()?,
             "--nodes" => config.nodes = number()?.max(1),
             "--max-turns" => config.max_turns = number()?.max(1) as u32,
+            "--bench" => config.bench = Some(number()?.clamp(1, 8) as u32),
             "--opponent" => {
                 config.opponents = match value.as_str() {
                     "random" => vec![Player::Random],
@@ -160,7 +165,7 @@ fn play_game(
 ) -> (f64, u32) {
     let mut pos = Position::startpos();
     let mut dice = DiceRoller::new(dice_seed);
-    let mut rng = DiceRoller::new(dice_seed ^ 0x5eed_0f_5eed);
+    let mut rng = DiceRoller::new(dice_seed ^ 0x5eed_5eed_5eed);
     let mut engine = Engine {
         tt: ChanceTable::new(16),
         nodes: config.nodes,
@@ -223,6 +228,54 @@ fn name(p: Player) -> &'static str {
     }
 }
 
+/// Positions (with their roll) from a greedy-vs-greedy game per seed,
+/// every third turn.
+fn bench_positions(seed: u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    for game in 0..6 {
+        let mut pos = Position::startpos();
+        let mut dice = DiceRoller::new(seed * 7919 + game);
+        for turn in 0..60 {
+            if pos.outcome(&Rules::default()).is_some() || pos.set_dice(dice.roll()).is_err() {
+                break;
+            }
+            if turn % 3 == 2 && out.len() < 60 {
+                let mut snapshot = Position::from_sfen(&pos.to_sfen()).expect("own SFEN");
+                snapshot.set_roll(pos.roll());
+                out.push(snapshot);
+            }
+            match greedy_turn(&mut pos) {
+                Some(t) => pos.do_move(t),
+                None => break,
+            }
+        }
+    }
+    out
+}
+
+fn bench(depth: u32, seed: u64) {
+    let positions = bench_positions(seed);
+    let mut tt = ChanceTable::new(16);
+    let (mut nodes, started) = (0u64, Instant::now());
+    for p in &positions {
+        let mut p = p.clone();
+        tt.clear();
+        let limits = ChanceLimits {
+            depth: Some(depth),
+            nodes: None,
+        };
+        let r = chance::search(&mut p, &mut tt, &Deadline::unlimited(), &limits, &mut |_| {});
+        nodes += r.nodes;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "bench depth {depth}: {} positions, {nodes} nodes, {secs:.2} s, {:.0} nodes/s, {:.1} ms/position",
+        positions.len(),
+        nodes as f64 / secs,
+        1000.0 * secs / positions.len() as f64
+    );
+}
+
 fn main() {
     let config = match parse_args() {
         Ok(c) => c,
@@ -231,6 +284,10 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(depth) = config.bench {
+        bench(depth, config.seed);
+        return;
+    }
     println!(
         "henkei (chance search, {} nodes/turn) vs each opponent: {} games, seed {}, draw at {} turns",
         config.nodes, config.games, config.seed, config.max_turns

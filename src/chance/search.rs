@@ -74,6 +74,7 @@ pub fn search<G: ChanceGame>(
         nodes: 0,
         next_check: CHECK_INTERVAL,
         aborted: false,
+        killers: vec![Vec::new(); MAX_TURNS + 1],
         outcomes,
     };
     searcher.iterate(pos, limits, report)
@@ -86,6 +87,11 @@ struct Searcher<'a, G: ChanceGame> {
     nodes: u64,
     next_check: u64,
     aborted: bool,
+    /// `killers[turns][i]`: the best move last found for roll `i` at that
+    /// distance from the root. Replies to different moves of ours are often
+    /// the same, so a sibling's best reply is the first one tried: Star2's
+    /// probe then usually finds the refutation at once.
+    killers: Vec<Vec<Option<G::Move>>>,
     outcomes: Vec<(G::Roll, u32)>,
 }
 
@@ -259,6 +265,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
         pos: &mut G,
         depth: u32,
         hint: Option<G::Move>,
+        killer: Option<G::Move>,
         turns: usize,
     ) -> Vec<G::Move> {
         let mut moves = G::Moves::default();
@@ -277,9 +284,9 @@ impl<G: ChanceGame> Searcher<'_, G> {
         } else {
             moves.iter().map(|&m| (pos.order_score(m), m)).collect()
         };
-        if let Some(h) = hint {
-            if let Some(e) = scored.iter_mut().find(|e| e.1 == h) {
-                e.0 = i32::MAX;
+        for (m, rank) in [(killer, i32::MAX - 1), (hint, i32::MAX)] {
+            if let Some(e) = m.and_then(|m| scored.iter_mut().find(|e| e.1 == m)) {
+                e.0 = rank;
             }
         }
         // Stable: equal scores keep the generator's (canonical) order.
@@ -296,6 +303,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
         mut alpha: i32,
         beta: i32,
         turns: usize,
+        slot: usize,
         moves: Option<&[G::Move]>,
     ) -> i32 {
         if self.check_limits() {
@@ -322,7 +330,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
         let moves = match moves {
             Some(m) => m,
             None => {
-                owned = self.ordered_moves(pos, depth, hint, turns);
+                let killer = self.killer(turns, slot);
+                owned = self.ordered_moves(pos, depth, hint, killer, turns);
                 &owned[..]
             }
         };
@@ -357,7 +366,19 @@ impl<G: ChanceGame> Searcher<'_, G> {
         };
         self.tt
             .store(key, best_move, to_tt(best, turns), depth, bound);
+        if let Some(row) = self.killers.get_mut(turns) {
+            if row.len() <= slot {
+                row.resize(slot + 1, None);
+            }
+            row[slot] = best_move;
+        }
         best
+    }
+
+    fn killer(&self, turns: usize, slot: usize) -> Option<G::Move> {
+        self.killers
+            .get(turns)
+            .and_then(|row| row.get(slot).copied().flatten())
     }
 
     /// A chance node: the side to move has not rolled. Star2 probing, then
@@ -420,13 +441,14 @@ impl<G: ChanceGame> Searcher<'_, G> {
         let mut lists: Vec<Vec<G::Move>> = Vec::with_capacity(n);
         let mut lower: Vec<i64> = vec![lo; n];
         let mut sum_lower = lo * total; // Σ w·lower over all rolls
-        for i in 0..n {
+        for (i, low) in lower.iter_mut().enumerate() {
             let (roll, w) = self.outcomes[i];
             let w = i64::from(w);
             pos.set_roll(Some(roll));
             let hint = self.tt.probe(pos.key()).and_then(|e| e.mv);
-            let list = self.ordered_moves(pos, depth, hint, turns);
-            let rest = sum_lower - w * lower[i];
+            let killer = self.killer(turns, i);
+            let list = self.ordered_moves(pos, depth, hint, killer, turns);
+            let rest = sum_lower - w * *low;
             let beta_i = ceil_div(b_t - rest, w).min(hi);
             if let Some(&first) = list.first() {
                 pos.do_move(first);
@@ -436,8 +458,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
                 if self.aborted {
                     return 0;
                 }
-                lower[i] = i64::from(v);
-                sum_lower = rest + w * lower[i];
+                *low = i64::from(v);
+                sum_lower = rest + w * *low;
                 if i64::from(v) >= beta_i {
                     // The lower bounds alone reach beta.
                     return floor_div(sum_lower, total) as i32;
@@ -466,6 +488,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
                 alpha_i as i32,
                 beta_i as i32,
                 turns,
+                i,
                 Some(list),
             ));
             if self.aborted {

@@ -140,48 +140,58 @@ fn square(sq: usi::Square) -> Result<Square, GameError> {
 /// The promotion a suffix asks of a `role` piece, if the notation allows it
 /// (whether this move may promote is the legality check's business).
 fn read_promotion(role: Role, suffix: &usi::Suffix) -> Result<Option<Role>, GameError> {
-    let letters = match suffix {
-        usi::Suffix::None => return Ok(None),
-        usi::Suffix::Promote => {
-            return match role {
-                Role::Bishop => Ok(Some(Role::Horse)),
-                Role::Rook => Ok(Some(Role::Dragon)),
-                r if !r.promotions().is_empty() => game_error(format!(
-                "'{}' promotes by naming its new piece after '=' (=N, =L, =S or =G), not with '+'",
-                r.name()
-            )),
-                r => game_error(format!("'{}' cannot promote", r.name())),
-            }
-        }
-        usi::Suffix::Assign(letters) => letters,
-    };
-    match letters.as_slice() {
-        // A bare `=` is an explicit "no promotion" (Fairy-Stockfish's form).
-        [] => Ok(None),
-        [letter] => {
-            let wanted = Role::from_letter(*letter, false);
-            match wanted {
-                Some(new) if role.promotions().contains(&new) => Ok(Some(new)),
-                _ if matches!(role, Role::Bishop | Role::Rook) => game_error(format!(
-                    "'{}' promotes with '+', not by naming a piece",
-                    role.name()
-                )),
-                _ if role.promotions().is_empty() => {
-                    game_error(format!("'{}' cannot promote", role.name()))
-                }
-                _ => game_error(format!(
-                    "'{}' cannot promote to '{letter}': it may become {}",
-                    role.name(),
-                    role.promotions()
-                        .iter()
-                        .map(|r| r.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            }
-        }
-        _ => game_error("'=' names one piece to promote to"),
+    match suffix {
+        usi::Suffix::None => Ok(None),
+        usi::Suffix::Promote => plus_promotion(role).map(Some),
+        usi::Suffix::Assign(letters) => match letters.as_slice() {
+            // A bare `=` is an explicit "no promotion" (Fairy-Stockfish's form).
+            [] => Ok(None),
+            [letter] => named_promotion(role, *letter).map(Some),
+            _ => game_error("'=' names one piece to promote to"),
+        },
     }
+}
+
+/// `+`: only a rook or a bishop promotes this way.
+fn plus_promotion(role: Role) -> Result<Role, GameError> {
+    match role {
+        Role::Bishop => Ok(Role::Horse),
+        Role::Rook => Ok(Role::Dragon),
+        r if r.promotions().is_empty() => game_error(format!("'{}' cannot promote", r.name())),
+        r => game_error(format!(
+            "'{}' promotes by naming its new piece after '=' ({}), not with '+'",
+            r.name(),
+            choices(r, "=")
+        )),
+    }
+}
+
+/// `=X`: a pawn, knight, lance or silver names the kind it becomes.
+fn named_promotion(role: Role, letter: char) -> Result<Role, GameError> {
+    let allowed = role.promotions();
+    match Role::from_letter(letter, false) {
+        Some(new) if allowed.contains(&new) => Ok(new),
+        _ if allowed.is_empty() => game_error(format!("'{}' cannot promote", role.name())),
+        _ if role.is_major() => game_error(format!(
+            "'{}' promotes with '+', not by naming a piece",
+            role.name()
+        )),
+        _ => game_error(format!(
+            "'{}' cannot promote to '{letter}': it may become {}",
+            role.name(),
+            choices(role, "")
+        )),
+    }
+}
+
+/// The kinds `role` may promote to, each after `prefix`: `=N, =L, =S, =G`.
+fn choices(role: Role, prefix: &str) -> String {
+    let names: Vec<String> = role
+        .promotions()
+        .iter()
+        .map(|r| format!("{prefix}{}", r.name()))
+        .collect();
+    names.join(", ")
 }
 
 /// The kind a drop names, if a Mortal hand can hold it.

@@ -113,14 +113,22 @@ fn sfens_beyond_what_play_can_reach_are_rejected() {
 
 #[test]
 fn hands_beyond_a_set_are_legal_and_keyed() {
-    // Ten golds and thirty pawns: more than a set has of either, which
-    // Mortal Shogi allows. Key tables must reach counts far above 18.
+    // Ten golds and 28 pawns: more than a set has of either, which Mortal
+    // Shogi allows. Key tables must reach counts far above shogi's 18.
     let mut p = pos("4k4/9/9/9/9/9/9/9/4K4 b 10G28P 1");
     assert_eq!(p.hand(Color::Black).count(Role::Pawn), 28);
     assert_eq!(p.key(), p.key_from_scratch());
     play(&mut p, "P*5e 5a4a G*4b");
     assert_eq!(sfen_of(&p), "5k3/5G3/9/9/4P4/9/9/9/4K4 w 9G27P 4");
     assert_eq!(p.key(), p.key_from_scratch());
+    // The largest count there is, 38, has a key of its own.
+    let mut p = pos("4k4/9/9/9/9/9/9/9/4K4 b 38P 1");
+    let full = p.key();
+    assert_eq!(full, p.key_from_scratch());
+    play(&mut p, "P*5e");
+    assert_eq!(p.key(), p.key_from_scratch());
+    p.undo_move();
+    assert_eq!(p.key(), full);
 }
 
 // ---- capture and demotion ------------------------------------------------
@@ -415,7 +423,7 @@ fn bad_moves_are_explained() {
     // hand. Gote: king 9a.
     let p = pos("k8/4P4/9/6P2/9/9/9/1B7/K8 b +BG 1");
     let e = |m: &str| parse_error(&p, m);
-    assert!(e("3d3c+").contains("=N, =L, =S or =G"));
+    assert!(e("3d3c+").contains("after '=' (=N, =L, =S, =G)"));
     assert!(e("8h3c=G").contains("promotes with '+'"));
     assert!(e("3d3c=B").contains("cannot promote to 'B': it may become N, L, S, G"));
     assert!(e("3d3c=NL").contains("one piece"));

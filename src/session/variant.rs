@@ -60,6 +60,8 @@ pub trait VariantOps {
     fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker;
     /// `go perft N`.
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker;
+    /// `go setup`: the engine's opening setup for the side to move.
+    fn setup(&self, seed: u64) -> Result<String, String>;
 }
 
 /// Builds the position a `position` command describes, on a fresh copy.
@@ -191,6 +193,12 @@ impl<G: Game> VariantOps for GameState<G> {
         )
     }
 
+    fn setup(&self, seed: u64) -> Result<String, String> {
+        self.pos
+            .choose_setup(seed)
+            .ok_or_else(|| format!("go setup: {} starts from a fixed position", G::VARIANT))
+    }
+
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker {
         let pos = self.pos.clone();
         let side = pos.side_to_move();
@@ -245,6 +253,8 @@ macro_rules! define_variants {
 
 define_variants! {
     Shogi => GameState<crate::shogi::Position>,
+    Mortal => GameState<crate::mortal::Position>,
+    Sigma4 => GameState<crate::sigma4::Position>,
 }
 
 impl Default for Variant {

@@ -62,24 +62,20 @@ pub fn value(role: Role) -> i32 {
 
 /// Material of `c` minus material of the other side, in centipawns.
 pub fn material(core: &Core, c: Color) -> i32 {
+    let them = c.flip();
     let mut score = 0;
-    for sq in core.occupied() {
-        let [bottom, top] = core.stack(sq);
-        if let Some(p) = bottom {
-            let v = if top.is_some() {
-                VALUES[p.role.index()] * LOWER_SHARE / 1000
-            } else {
-                VALUES[p.role.index()]
-            };
-            score += if p.color == c { v } else { -v };
-        }
-        if let Some(p) = top {
-            let v = VALUES[p.role.index()];
-            score += if p.color == c { v } else { -v };
-        }
+    let mut lower_total = 0;
+    for role in Role::ALL {
+        let v = VALUES[role.index()];
+        let mobile =
+            i32::from(core.mobile_count(c, role)) - i32::from(core.mobile_count(them, role));
+        let lower = i32::from(core.lower_count(c, role)) - i32::from(core.lower_count(them, role));
+        score += mobile * v;
+        lower_total += lower * v;
     }
+    score += lower_total * LOWER_SHARE / 1000;
     for (i, hv) in HAND_VALUES.iter().enumerate() {
-        let n = core.hand(c).0[i] as i32 - core.hand(c.flip()).0[i] as i32;
+        let n = core.hand(c).0[i] as i32 - core.hand(them).0[i] as i32;
         score += n * hv;
     }
     score
@@ -142,7 +138,13 @@ fn reverse_reach(role: Role, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
 /// Die faces (bit d-1) a piece of `role` answers to.
 fn faces(core: &Core, role: Role) -> u8 {
     let map = core.dice_map();
-    (1..=6u8).fold(0, |m, d| if map.answers(d, role) { m | 1 << (d - 1) } else { m })
+    (1..=6u8).fold(0, |m, d| {
+        if map.answers(d, role) {
+            m | 1 << (d - 1)
+        } else {
+            m
+        }
+    })
 }
 
 /// Adds "first a die of `first`, then a die of `then`" to `table`
@@ -158,7 +160,10 @@ fn add_order(table: &mut [u8; 6], first: u8, then: u8) {
 
 #[inline]
 fn is_slider(role: Role) -> bool {
-    matches!(role, Role::Lance | Role::Bishop | Role::Rook | Role::Horse | Role::Dragon)
+    matches!(
+        role,
+        Role::Lance | Role::Bishop | Role::Rook | Role::Horse | Role::Dragon
+    )
 }
 
 /// How many of the 36 ordered rolls let `by` capture the other side's
@@ -208,9 +213,14 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
     // One piece, two moves.
     let (kf, kr) = (ksq.file() as i8, ksq.rank() as i8);
     for from in ours & !direct {
-        let Some(p) = core.mobile_piece(from) else { continue };
+        let Some(p) = core.mobile_piece(from) else {
+            continue;
+        };
         let m = faces(core, p.role);
-        let (df, dr) = ((from.file() as i8 - kf).abs(), (from.rank() as i8 - kr).abs());
+        let (df, dr) = (
+            (from.file() as i8 - kf).abs(),
+            (from.rank() as i8 - kr).abs(),
+        );
         let near = match p.role {
             Role::Knight => df <= 2 && dr <= 4,
             r if is_slider(r) => true,
@@ -246,7 +256,9 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
     }
     // A slider behind exactly one piece of its own side, which steps away.
     for q in ours {
-        let Some(p) = core.mobile_piece(q) else { continue };
+        let Some(p) = core.mobile_piece(q) else {
+            continue;
+        };
         if !is_slider(p.role) {
             continue;
         }
@@ -263,7 +275,9 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
     }
     // The top of a point steps away; the freed lower piece reaches the king.
     for sq in ours & core.points() {
-        let [Some(lower), Some(top)] = core.stack(sq) else { continue };
+        let [Some(lower), Some(top)] = core.stack(sq) else {
+            continue;
+        };
         if Core::reach(lower, sq, occ).contains(ksq) {
             add_order(&mut then, faces(core, top.role), faces(core, lower.role));
         }
@@ -272,18 +286,28 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
 }
 
 /// Ordered rolls (x, y) for which a die captures alone (`single`) or one
-/// of the two orders does (`then`).
+/// of the two orders does (`then`). The 6x6 table of rolls is a 36-bit
+/// set, bit `6x + y`.
 fn count_rolls(single: u8, then: &[u8; 6]) -> u32 {
-    let mut count = 0;
-    for x in 0..6 {
-        for y in 0..6 {
-            let hit = single & (1 << x | 1 << y) != 0
-                || then[x] & (1 << y) != 0
-                || then[y] & (1 << x) != 0;
-            count += u32::from(hit);
+    const ROW: u64 = 0x3f;
+    const COLUMN: u64 = 1 | 1 << 6 | 1 << 12 | 1 << 18 | 1 << 24 | 1 << 30;
+    let mut table = 0u64;
+    for (d, &row) in then.iter().enumerate() {
+        if single & (1 << d) != 0 {
+            table |= ROW << (6 * d) | COLUMN << d;
+        }
+        let row = u64::from(row);
+        if row != 0 {
+            table |= row << (6 * d);
+            // The other order of the same two dice: transpose the row.
+            for y in 0..6 {
+                if row & (1 << y) != 0 {
+                    table |= 1 << (6 * y + d);
+                }
+            }
         }
     }
-    count
+    table.count_ones()
 }
 
 /// Quiet king terms for `c`, centipawns.

@@ -183,7 +183,7 @@ impl Position {
             let Step::Board { to, .. } = step else {
                 continue;
             };
-            if counted == Some(to) {
+            if counted == Some(to) || !self.pieces(them).contains(to) {
                 continue;
             }
             counted = Some(to);

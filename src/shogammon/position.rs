@@ -26,6 +26,10 @@ pub struct Core {
     mobile: [Bitboard; 14],
     /// Squares whose lower (frozen) piece has this role.
     lower: [Bitboard; 14],
+    /// Piece counts `[color][role]`, movable and lower (the evaluation
+    /// reads them at every leaf).
+    mobile_count: [[u8; 14]; 2],
+    lower_count: [[u8; 14]; 2],
     hands: [Hand; 2],
     side: Color,
     /// Board, hands and side; the roll is added by [`Position::key`].
@@ -86,6 +90,8 @@ impl Core {
             points: Bitboard::EMPTY,
             mobile: [Bitboard::EMPTY; 14],
             lower: [Bitboard::EMPTY; 14],
+            mobile_count: [[0; 14]; 2],
+            lower_count: [[0; 14]; 2],
             hands: [Hand::default(); 2],
             side: Color::Black,
             key: 0,
@@ -148,6 +154,18 @@ impl Core {
     #[inline]
     pub fn lower_of(&self, c: Color, role: Role) -> Bitboard {
         self.lower[role.index()] & self.by_color[c.index()]
+    }
+
+    /// How many movable pieces (single or on top) of `c` have `role`.
+    #[inline]
+    pub fn mobile_count(&self, c: Color, role: Role) -> u8 {
+        self.mobile_count[c.index()][role.index()]
+    }
+
+    /// How many lower pieces of points of `c` have `role`.
+    #[inline]
+    pub fn lower_count(&self, c: Color, role: Role) -> u8 {
+        self.lower_count[c.index()][role.index()]
     }
 
     /// Squares holding a piece of `c` of `role`, at either layer.
@@ -217,10 +235,13 @@ impl Core {
                 debug_assert!(below.color == p.color && self.stacks[i][TOP].is_none());
                 self.mobile[below.role.index()] ^= sq.bit();
                 self.lower[below.role.index()] |= sq.bit();
+                self.mobile_count[c][below.role.index()] -= 1;
+                self.lower_count[c][below.role.index()] += 1;
                 self.points |= sq.bit();
                 TOP
             }
         };
+        self.mobile_count[c][p.role.index()] += 1;
         self.stacks[i][layer] = Some(p);
         self.by_color[c] |= sq.bit();
         self.mobile[p.role.index()] |= sq.bit();
@@ -238,11 +259,14 @@ impl Core {
         };
         self.stacks[i][layer] = None;
         self.mobile[p.role.index()] ^= sq.bit();
+        self.mobile_count[p.color.index()][p.role.index()] -= 1;
         self.key ^= ZOBRIST.piece[layer][p.color.index()][p.role.index()][i];
         if layer == TOP {
             if let Some(below) = self.stacks[i][BOTTOM] {
                 self.lower[below.role.index()] ^= sq.bit();
                 self.mobile[below.role.index()] |= sq.bit();
+                self.lower_count[below.color.index()][below.role.index()] -= 1;
+                self.mobile_count[below.color.index()][below.role.index()] += 1;
             }
             self.points ^= sq.bit();
         } else {
@@ -374,6 +398,55 @@ impl Core {
                 }
             }
         }
+    }
+
+    /// The key after `step` (not a point capture's second half), without
+    /// playing it: what turn generation needs for a turn's last step.
+    #[inline]
+    pub(crate) fn key_after(&self, step: Step) -> u64 {
+        let us = self.side;
+        let c = us.index();
+        let mut key = self.key;
+        match step {
+            Step::Lost => {}
+            Step::Drop { role, to } => {
+                let n = self.hands[c].0[role.index()] as usize;
+                let keys = &ZOBRIST.hand[c][role.index()];
+                key ^= keys[n] ^ keys[n.saturating_sub(1)];
+                key ^= ZOBRIST.piece[BOTTOM][c][role.index()][to.index()];
+            }
+            Step::Board { from, to, promote } => {
+                let [bottom, top] = self.stacks[from.index()];
+                let (layer, moved) = match (bottom, top) {
+                    (_, Some(t)) => (TOP, t),
+                    (Some(b), None) => (BOTTOM, b),
+                    (None, None) => return key,
+                };
+                key ^= ZOBRIST.piece[layer][c][moved.role.index()][from.index()];
+                let role = if promote {
+                    moved.role.promoted()
+                } else {
+                    moved.role
+                };
+                let layer = match self.stacks[to.index()] {
+                    [None, _] => BOTTOM,
+                    [Some(p), _] if p.color == us => TOP,
+                    [Some(victim), _] => {
+                        let v = victim.color.index();
+                        key ^= ZOBRIST.piece[BOTTOM][v][victim.role.index()][to.index()];
+                        if victim.role != Role::King {
+                            let r = victim.role.unpromoted().index();
+                            let n = self.hands[c].0[r] as usize;
+                            let keys = &ZOBRIST.hand[c][r];
+                            key ^= keys[n] ^ keys[(n + 1).min(MAX_HAND)];
+                        }
+                        BOTTOM
+                    }
+                };
+                key ^= ZOBRIST.piece[layer][c][role.index()][to.index()];
+            }
+        }
+        key
     }
 
     /// Undoes [`Core::apply_step`].
@@ -739,7 +812,7 @@ impl Position {
             s
         };
         out.push_str(&format!("gote hand:{}\n", hand_text(Color::White)));
-        out.push_str(" ");
+        out.push(' ');
         for file in (1..=9u8).rev() {
             out.push_str(&format!("{file:>7}"));
         }

@@ -567,13 +567,19 @@ fn make_unmake_restores_everything() {
             if p.outcome(&Rules::default()).is_some() {
                 break;
             }
-            p.set_dice(roller.roll()).unwrap();
+            let roll = roller.roll();
+            p.set_dice(roll).unwrap();
             let mut list = Turns::new();
             p.generate_legal(&mut list);
+            let mut keyed = Vec::new();
+            p.turns_with_keys(p.roll().unwrap(), &mut keyed);
             let before = (sfen_of(&p), p.key(), p.roll());
-            for &t in list.iter().take(40) {
+            for &(t, key) in keyed.iter().take(60) {
                 p.do_move(t);
                 assert_eq!(p.core().key(), p.core().key_from_scratch());
+                // The generator's key (computed, not played, for the last
+                // step) is the position's key before the side changes.
+                assert_eq!(key ^ types::ZOBRIST.side, p.core().key());
                 p.undo_move();
                 assert_eq!((sfen_of(&p), p.key(), p.roll()), before);
             }

@@ -10,9 +10,6 @@
 //! so the last die of a turn never has such a move. A turn ends at once
 //! when a step captures a king.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::movegen::Targets;
 use super::position::{Core, Position};
 use super::types::{Step, Turn};
@@ -99,15 +96,13 @@ impl Core {
                 );
             }
             for &second in &buf.seconds {
-                let undo = self.apply_step(second, None);
                 sink(
                     Turn {
                         dice,
                         steps: [Step::Lost, second],
                     },
-                    self.key(),
+                    self.key_after(second),
                 );
-                self.revert_step(undo);
             }
             return;
         }
@@ -137,44 +132,97 @@ impl Core {
                     self.key(),
                 );
             }
+            // The last step's key is computed, not played: most of a
+            // turn list is second steps.
             for &second in &buf.seconds {
-                let undo2 = self.apply_step(second, None);
                 sink(
                     Turn {
                         dice,
                         steps: [first, second],
                     },
-                    self.key(),
+                    self.key_after(second),
                 );
-                self.revert_step(undo2);
             }
             self.revert_step(undo);
         }
     }
 }
 
-/// A hasher for Zobrist keys, which are already uniformly random.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
+/// The keys of the positions a turn list already reached: open addressing
+/// over a power-of-two table, reused between generations (one per thread)
+/// so that a generation neither allocates nor clears the whole table.
+pub(crate) struct KeySet {
+    slots: Vec<u64>,
+    used: Vec<usize>,
+}
 
-impl Hasher for KeyHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ u64::from(b);
+/// Marks an empty slot; a real key of 0 is stored as 1 (one collision in
+/// 2^64 is of no concern).
+const EMPTY: u64 = 0;
+
+impl KeySet {
+    fn new() -> KeySet {
+        KeySet {
+            slots: vec![EMPTY; 1 << 10],
+            used: Vec::with_capacity(1 << 9),
         }
     }
+
+    /// Forgets every key (only the slots in use are touched).
+    fn reset(&mut self) {
+        for &i in &self.used {
+            self.slots[i] = EMPTY;
+        }
+        self.used.clear();
+    }
+
+    /// Adds `key`; false if it was there already.
     #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
+    fn insert(&mut self, key: u64) -> bool {
+        if 2 * (self.used.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        let key = key.max(1);
+        let mask = self.slots.len() - 1;
+        let mut i = (key as usize) & mask;
+        loop {
+            match self.slots[i] {
+                EMPTY => {
+                    self.slots[i] = key;
+                    self.used.push(i);
+                    return true;
+                }
+                k if k == key => return false,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let keys: Vec<u64> = self.used.iter().map(|&i| self.slots[i]).collect();
+        self.slots = vec![EMPTY; self.slots.len() * 2];
+        self.used.clear();
+        for k in keys {
+            self.insert(k);
+        }
     }
 }
 
-pub(crate) type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+thread_local! {
+    static SEEN: std::cell::RefCell<KeySet> = std::cell::RefCell::new(KeySet::new());
+}
+
+/// Runs `f` with this thread's emptied key set.
+fn with_seen<R>(f: impl FnOnce(&mut KeySet) -> R) -> R {
+    SEEN.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut set) => {
+            set.reset();
+            f(&mut set)
+        }
+        // Only a generation inside a generation's sink could get here.
+        Err(_) => f(&mut KeySet::new()),
+    })
+}
 
 impl Position {
     /// The legal turns for `roll`, one per distinct resulting position
@@ -188,11 +236,12 @@ impl Position {
             return;
         }
         let mut core = self.core().clone();
-        let mut seen = KeySet::default();
-        core.for_each_turn(roll, &mut |turn, key| {
-            if seen.insert(key) {
-                out.push((turn, key));
-            }
+        with_seen(|seen| {
+            core.for_each_turn(roll, &mut |turn, key| {
+                if seen.insert(key) {
+                    out.push((turn, key));
+                }
+            })
         });
     }
 
@@ -203,11 +252,12 @@ impl Position {
             return;
         }
         let mut core = self.core().clone();
-        let mut seen = KeySet::default();
-        core.for_each_turn(roll, &mut |turn, key| {
-            if seen.insert(key) {
-                out.push(turn);
-            }
+        with_seen(|seen| {
+            core.for_each_turn(roll, &mut |turn, key| {
+                if seen.insert(key) {
+                    out.push(turn);
+                }
+            })
         });
     }
 

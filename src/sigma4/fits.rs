@@ -21,6 +21,12 @@ pub struct Fit {
     pub steppers: Vec<(Stepper, u8)>,
     /// Static value of a base of this composition (see `eval`).
     pub value: i32,
+    /// The kinds it holds, one bit per stone index.
+    pub kinds: u8,
+    /// How much a capturer likes keeping this refit: its value plus what
+    /// its stones would be worth in the opponent's storage otherwise (the
+    /// pool is fixed, so this ranks the refits of one capture).
+    pub keep_score: i32,
 }
 
 /// All allowed compositions; `FitId(0)` is unused so that a zero move means
@@ -35,6 +41,10 @@ pub struct FitTable {
     /// stones (the list is sorted by size, largest first).
     plain_by_total: [usize; 6],
     royal_by_total: [usize; 6],
+    /// `within[royal * 256 + kinds]`: the fits of that class using only
+    /// those kinds, most stones first. A refit or drop can only use the
+    /// kinds its pool holds, so this shortens the walk a lot.
+    within: Vec<Vec<FitId>>,
     lookup: HashMap<Base, FitId>,
 }
 
@@ -99,6 +109,8 @@ impl FitTable {
             reach: [Bitboard7::EMPTY; 49],
             steppers: Vec::new(),
             value: 0,
+            kinds: 0,
+            keep_score: 0,
         }];
         let mut plain = Vec::new();
         let mut royal = Vec::new();
@@ -123,6 +135,9 @@ impl FitTable {
                 reach,
                 steppers,
                 value: super::eval::composition_value(base),
+                kinds: base.stones.kinds(),
+                keep_score: super::eval::composition_value(base)
+                    + super::eval::storage_value(base.stones),
             });
             if base.royal {
                 royal.push(id);
@@ -143,12 +158,26 @@ impl FitTable {
         };
         let plain_by_total = index_of_total(&plain, &fits);
         let royal_by_total = index_of_total(&royal, &fits);
+        let within = (0..512usize)
+            .map(|i| {
+                let (list, kinds) = if i < 256 {
+                    (&plain, i)
+                } else {
+                    (&royal, i - 256)
+                };
+                list.iter()
+                    .copied()
+                    .filter(|id| fits[id.0 as usize].kinds as usize & !kinds == 0)
+                    .collect()
+            })
+            .collect();
         FitTable {
             fits,
             plain,
             royal,
             plain_by_total,
             royal_by_total,
+            within,
             lookup,
         }
     }
@@ -191,6 +220,13 @@ impl FitTable {
         } else {
             &self.plain[..self.plain_by_total[n]]
         }
+    }
+
+    /// Plain or royal compositions using only the kinds in `kinds` (one bit
+    /// per stone index), most stones first.
+    #[inline]
+    pub fn within(&self, royal: bool, kinds: u8) -> &[FitId] {
+        &self.within[(royal as usize) << 8 | kinds as usize]
     }
 
     /// All plain compositions (what a drop may fit).
@@ -247,5 +283,11 @@ mod tests {
         assert_eq!(t.at_least(false, 3).len(), threes_and_fours);
         assert_eq!(t.at_least(true, 2).len(), 18);
         assert!(t.at_least(true, 3).is_empty());
+        // Only W and F: 1-4 stones of two kinds, w + f in 1..=4: 14.
+        let wf = (1 << Stone::W.index()) | (1 << Stone::F.index());
+        assert_eq!(t.within(false, wf).len(), 14);
+        // Royal with W and F: W, F, WW, FF, FW.
+        assert_eq!(t.within(true, wf).len(), 5);
+        assert_eq!(t.within(false, 0xff).len(), 251);
     }
 }

@@ -114,6 +114,10 @@ impl Game for Position {
     fn display(&self) -> String {
         Position::display(self)
     }
+
+    fn choose_setup(&self, seed: u64) -> Option<String> {
+        Some(choose_setup(self.side_to_move(), seed))
+    }
 }
 
 impl Position {

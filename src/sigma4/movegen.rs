@@ -5,7 +5,6 @@
 //! distinct refit, each drop one move per distinct composition and square.
 
 use super::attacks::{destinations, is_attacked, tables, Stepper, Tables};
-use super::eval;
 use super::fits::{fits, FitTable};
 use super::position::{own_corners, Position};
 use super::types::{Bitboard7, FitId, Move, Square7, Stones};
@@ -57,14 +56,18 @@ impl Gen<'_> {
         victim: FitId,
     ) {
         let own_fit = self.ft.get(own);
-        let pool = own_fit.base.stones.plus(self.ft.stones(victim));
+        let victim_fit = self.ft.get(victim);
+        let pool = own_fit.base.stones.plus(victim_fit.base.stones);
+        let kinds = own_fit.kinds | victim_fit.kinds;
         let mut best: Option<(i32, usize)> = None;
-        for &id in self.ft.at_least(own_fit.base.royal, own_fit.total as u32) {
+        for &id in self.ft.within(own_fit.base.royal, kinds) {
             let kept = self.ft.get(id);
+            if kept.total < own_fit.total {
+                break; // the list is sorted by size
+            }
             if kept.base.stones.is_subset_of(pool) {
-                let score = kept.value - eval::storage_value(pool.minus(kept.base.stones));
-                if best.is_none_or(|(b, _)| score > b) {
-                    best = Some((score, list.len()));
+                if best.is_none_or(|(b, _)| kept.keep_score > b) {
+                    best = Some((kept.keep_score, list.len()));
                 }
                 list.push(Move::capture(from, to, id));
             }
@@ -145,9 +148,10 @@ impl Gen<'_> {
         if storage.is_empty() || self.pos.bases_in_storage(us) == 0 {
             return;
         }
+        // At most the 251 plain compositions.
         let mut comps = [FitId(0); 256];
         let mut n = 0;
-        for &id in self.ft.plain() {
+        for &id in self.ft.within(false, storage.kinds()) {
             if self.ft.stones(id).is_subset_of(storage) {
                 comps[n] = id;
                 n += 1;

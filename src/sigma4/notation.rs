@@ -44,6 +44,12 @@ fn square(sq: usi::Square) -> Result<Square7, GameError> {
 
 /// Letters of a refit or drop (no `R`) as a multiset.
 fn stones_of(letters: &[char], what: &str) -> Result<Stones, GameError> {
+    if letters.len() > 4 {
+        return game_error(format!(
+            "{what}: a base holds 1 to 4 stones, not {}",
+            letters.len()
+        ));
+    }
     Stones::from_letters(letters).map_err(|c| {
         GameError(format!(
             "{what}: '{c}' is not a stone letter (J Z C E N D F W)"

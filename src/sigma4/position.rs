@@ -424,10 +424,10 @@ impl Position {
                 })?;
             let c = Color::from_usi(t.side);
             let have = pos.storage(c).count(stone) as u32;
-            if have + entry.count > 2 * Stone::SET[stone.index()] as u32 {
+            let total = have.saturating_add(entry.count);
+            if total > 2 * Stone::SET[stone.index()] as u32 {
                 return game_error(format!(
-                    "sfen: {} '{}' in {}'s storage is more than both sets have",
-                    have + entry.count,
+                    "sfen: {total} '{}' in {}'s storage is more than both sets have",
                     stone.letter(),
                     side_name(c)
                 ));
@@ -586,6 +586,13 @@ pub fn read_base(letters: &[char]) -> Result<Base, String> {
         .copied()
         .filter(|c| !c.eq_ignore_ascii_case(&'R'))
         .collect();
+    if stones.len() > 4 {
+        return Err(format!(
+            "a base holds 1 to 4 stones, not {} ({})",
+            stones.len(),
+            letters.iter().collect::<String>()
+        ));
+    }
     let stones =
         Stones::from_letters(&stones).map_err(|c| format!("'{c}' is not a stone letter"))?;
     let base = Base::new(stones, royal == 1);

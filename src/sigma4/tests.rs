@@ -154,6 +154,9 @@ fn bad_sfens_are_rejected_with_reasons() {
     assert!(sfen_err("3[rw]3/7/7/7/7/7/2[RW][RW]3 b - 1").contains("2 royal"));
     assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b 17W 1").contains("more than both sets"));
     assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b R 1").contains("not a stone"));
+    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b 4294967295W 1").contains("more than"));
+    let long = format!("3[rw]3/7/7/7/7/7/3[RW][{}]2 b - 1", "W".repeat(300));
+    assert!(sfen_err(&long).contains("not 300"));
     // 3 J on the board: the two sets have 4; 5 is too many.
     assert!(sfen_err("3[rw]3/7/7/7/7/[J][J][J]4/3[RW]3 b 2j 1").contains("two sets have 4"));
     // Gote's royal on 4a is attacked by sente's [D] on 4c while sente is to
@@ -404,6 +407,47 @@ fn the_royal_refits_within_its_own_limits() {
     // The royal may write its R or leave it out.
     assert!(p.parse_move(&usi::parse_move("4g4f=WW").unwrap()).is_ok());
     assert!(parse_err(&p, "4g4f=WWW").contains("royal base holds 1 or 2"));
+}
+
+#[test]
+fn each_capture_has_one_principal_refit() {
+    // Quiescence looks at the principal refit of each capture only, so every
+    // (from, to) capture must have exactly one, and quiet moves none.
+    let p = Position::startpos();
+    let mut list = Moves::new();
+    p.generate_legal(&mut list);
+    let mut principals = std::collections::HashMap::new();
+    for m in list.iter() {
+        if m.is_capture() {
+            *principals.entry((m.from(), m.to())).or_insert(0) += m.is_principal() as u32;
+        } else {
+            assert!(!m.is_principal());
+        }
+    }
+    assert!(!principals.is_empty());
+    assert!(principals.values().all(|&n| n == 1));
+    // [WWFF] takes [zffw] on 3c: defended (the [jdew]'s D leaps 5c -> 3c),
+    // but the victim is worth more (a Z outweighs the second W), so
+    // quiescence looks at it.
+    let p = pos("3[rw]3/7/2[jdew]1[zffw]2/3[WWFF]3/7/7/3[RE]3 b - 1");
+    let m = p
+        .find_legal(Move::capture(
+            sq("4d"),
+            sq("3c"),
+            fits::fits()
+                .id(Base::new(
+                    Stones::from_letters(&['W', 'W', 'F', 'F']).unwrap(),
+                    false,
+                ))
+                .unwrap(),
+        ))
+        .unwrap();
+    assert!(p.is_promising_capture(m));
+    // At the start [DW] takes [dw] on 7c: equal bases, and gote's [ef] on 6b
+    // covers 7c (F): not for quiescence.
+    let p = Position::startpos();
+    let m = p.parse_move(&usi::parse_move("7e7c=DW").unwrap()).unwrap();
+    assert!(!p.is_promising_capture(m));
 }
 
 // ---------------------------------------------------------------- royal
@@ -773,6 +817,8 @@ fn moves_are_explained_when_illegal() {
     assert!(parse_err(&p, "7e7d+").contains("no promotion"));
     assert!(parse_err(&p, "W*4d").contains("storage"));
     assert!(parse_err(&p, "9e9d").contains("off the 7x7"));
+    assert!(parse_err(&p, &format!("{}*4d", "W".repeat(200))).contains("not 200"));
+    assert!(parse_err(&p, "%Q").contains("not a stone"));
     // Captures are always written with the refit.
     let mut list = Moves::new();
     p.generate_legal(&mut list);
@@ -965,4 +1011,80 @@ fn print_setup() {
         let s = choose_setup(Color::White, seed);
         println!("{s} in {:?}", start.elapsed());
     }
+}
+
+/// Prints `SIGMA4_PLAYOUTS` (default 40) random playout positions with their
+/// move counts, for cross-checking with the reference generator; a helper.
+#[test]
+#[ignore]
+fn print_playouts() {
+    use rand::{Rng, SeedableRng};
+    let n = std::env::var("SIGMA4_PLAYOUTS").map_or(40, |d| d.parse().unwrap());
+    let mut rng = rand::rngs::StdRng::seed_from_u64(77);
+    for _ in 0..n {
+        let mut p = Position::startpos();
+        let plies = rng.gen_range(1..160);
+        for _ in 0..plies {
+            let mut list = Moves::new();
+            p.generate_legal(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            // Prefer non-drop moves so the boards stay busy.
+            let m = list[rng.gen_range(0..list.len())];
+            let m = if m.is_drop() && rng.gen_bool(0.7) {
+                list[rng.gen_range(0..list.len())]
+            } else {
+                m
+            };
+            p.do_move(m);
+        }
+        let mut list = Moves::new();
+        p.generate_legal(&mut list);
+        println!("{} {}", list.len(), p.to_sfen());
+    }
+}
+
+/// Plays the engine against itself at a fixed depth (`SIGMA4_DEPTH`,
+/// default 2) and prints the game; a helper, not a test.
+#[test]
+#[ignore]
+fn print_selfplay() {
+    use crate::search::{search, Limits, SearchControl};
+    let depth = std::env::var("SIGMA4_DEPTH").map_or(2, |d| d.parse().unwrap());
+    let mut p = Position::startpos();
+    let mut tt = crate::tt::TranspositionTable::new(64).expect("table");
+    let rules = Rules::default();
+    for ply in 0..200 {
+        if let Some(o) = p.outcome(&rules) {
+            println!(
+                "result after {ply} plies: {o:?}, {} to move",
+                types::side_name(p.side())
+            );
+            break;
+        }
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let start = std::time::Instant::now();
+        let r = search(
+            &mut p,
+            &mut tt,
+            &SearchControl::unlimited(),
+            &limits,
+            &rules,
+            &mut |_| {},
+        );
+        let m = r.best.expect("a move");
+        println!(
+            "{ply}: {} score {} nodes {} {:?}",
+            format_move(m),
+            r.score,
+            r.nodes,
+            start.elapsed()
+        );
+        p.do_move(m);
+    }
+    println!("{}\n{}", p.display(), p.to_sfen());
 }

@@ -349,6 +349,19 @@ impl Stones {
         Stones(self.0 - other.0)
     }
 
+    /// The kinds present, one bit per stone index.
+    #[inline]
+    pub fn kinds(self) -> u8 {
+        // Fold each byte onto its lowest bit (the masks keep the shifts
+        // inside their byte), then gather the eight bits.
+        let mut x = self.0;
+        x |= (x >> 4) & 0x0f0f_0f0f_0f0f_0f0f;
+        x |= (x >> 2) & 0x3333_3333_3333_3333;
+        x |= (x >> 1) & 0x5555_5555_5555_5555;
+        x &= 0x0101_0101_0101_0101;
+        (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    }
+
     /// Kinds present with their counts, in canonical order.
     pub fn iter(self) -> impl Iterator<Item = (Stone, u8)> {
         Stone::ALL
@@ -733,6 +746,22 @@ mod tests {
         assert!(!a.is_subset_of(b));
         assert_eq!(a.minus(b).letters(), "JEW");
         assert_eq!(Stones::from_letters(&['Q']), Err('Q'));
+        // J is bit 0, E bit 3, W bit 7.
+        assert_eq!(a.kinds(), 0b1000_1001);
+        assert_eq!(Stones::EMPTY.kinds(), 0);
+        let all = Stone::ALL
+            .iter()
+            .fold(Stones::EMPTY, |acc, &s| acc.with(s, 3));
+        assert_eq!(all.kinds(), 0xff);
+        for s in Stone::ALL {
+            for n in 1..=16 {
+                assert_eq!(
+                    Stones::EMPTY.with(s, n).kinds(),
+                    1 << s.index(),
+                    "{s:?} x{n}"
+                );
+            }
+        }
     }
 
     #[test]

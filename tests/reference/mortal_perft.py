@@ -20,6 +20,10 @@ prints `perft <d> <count>` for d = 1..depth (the lines the .perft table
 holds); with `divide`, also each root move's count at the full depth. With
 `moves`, the USI moves are played first (each must be legal) and the SFEN
 reached is printed before the counts. `startpos` stands for the start SFEN.
+  python3 tests/reference/mortal_perft.py --table tests/perft/mortal.perft [--max-nodes N]
+checks every `perft` line of a table expecting at most N leaves (default
+1,000,000; the deepest lines take this script hours) and exits non-zero on a
+mismatch.
 No dependencies beyond the standard library.
 """
 
@@ -336,11 +340,39 @@ def perft(pos, depth):
     return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
+def check_table(path, max_nodes):
+    """Recounts every `perft` line of a table; returns the number of misses."""
+    misses, label, pos = 0, "", None
+    for line in open(path):
+        words = line.split(None, 1)
+        if not words or words[0].startswith("#"):
+            continue
+        word, rest = words[0], words[1].strip() if len(words) > 1 else ""
+        if word == "id":
+            label, pos = rest, None
+        elif word == "sfen":
+            pos = Position.from_sfen(rest)
+        elif word == "perft":
+            depth, expected = (int(x) for x in rest.split())
+            if expected > max_nodes:
+                print("skip %s depth %d (%d leaves)" % (label, depth, expected))
+                continue
+            got = perft(pos, depth)
+            verdict = "ok  " if got == expected else "MISS"
+            misses += got != expected
+            print("%s %s depth %d: %d (table %d)" % (verdict, label, depth, got, expected))
+            sys.stdout.flush()
+    return misses
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__)
         sys.exit(2)
     args = sys.argv[1:]
+    if args[0] == "--table":
+        limit = int(args[args.index("--max-nodes") + 1]) if "--max-nodes" in args else 10**6
+        sys.exit(1 if check_table(args[1], limit) else 0)
     sfen = START if args[0] == "startpos" else args[0]
     depth = int(args[1])
     divide = "divide" in args[2:]
