@@ -264,7 +264,13 @@ fn bench(depth: u32, seed: u64) {
             depth: Some(depth),
             nodes: None,
         };
-        let r = chance::search(&mut p, &mut tt, &Deadline::unlimited(), &limits, &mut |_| {});
+        let r = chance::search(
+            &mut p,
+            &mut tt,
+            &Deadline::unlimited(),
+            &limits,
+            &mut |_| {},
+        );
         nodes += r.nodes;
     }
     let secs = started.elapsed().as_secs_f64();

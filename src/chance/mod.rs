@@ -49,6 +49,15 @@ pub trait ChanceGame: Game {
     /// a `usi::UsiMove` holds one move, not a turn.
     fn move_text(&self, m: Self::Move) -> String;
 
+    /// Whether `m` is legal for the position's roll. Search calls it on
+    /// hints (table moves, killers) before playing them; a game can answer
+    /// faster than by listing every move, as this default does.
+    fn is_legal_move(&self, m: Self::Move) -> bool {
+        let mut moves = Self::Moves::default();
+        self.generate_legal(&mut moves);
+        moves.contains(&m)
+    }
+
     /// The static value of the position for the side to move, which has
     /// not rolled yet, in the search's score units ([`score`]): strictly
     /// between `-score::WIN` and `score::WIN`. Decided games are scored by

@@ -294,8 +294,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
         scored.into_iter().map(|(_, m)| m).collect()
     }
 
-    /// A decision node: the position has its roll. `moves` is its ordered
-    /// list when the caller already built it.
+    /// A decision node: the position has its roll, outcome `slot` of the
+    /// parent chance node (the killer table's index).
     fn decision(
         &mut self,
         pos: &mut G,
@@ -304,7 +304,6 @@ impl<G: ChanceGame> Searcher<'_, G> {
         beta: i32,
         turns: usize,
         slot: usize,
-        moves: Option<&[G::Move]>,
     ) -> i32 {
         if self.check_limits() {
             return 0;
@@ -326,19 +325,12 @@ impl<G: ChanceGame> Searcher<'_, G> {
                 }
             }
         }
-        let owned;
-        let moves = match moves {
-            Some(m) => m,
-            None => {
-                let killer = self.killer(turns, slot);
-                owned = self.ordered_moves(pos, depth, hint, killer, turns);
-                &owned[..]
-            }
-        };
+        let killer = self.killer(turns, slot);
+        let moves = self.ordered_moves(pos, depth, hint, killer, turns);
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
-        for &m in moves {
+        for m in moves {
             pos.do_move(m);
             self.nodes += 1;
             let v = -self.chance(pos, depth - 1, -beta, -alpha, turns + 1);
@@ -438,19 +430,32 @@ impl<G: ChanceGame> Searcher<'_, G> {
         let n = self.outcomes.len();
 
         // Star2 probing: one move per roll gives a lower bound per roll.
-        let mut lists: Vec<Vec<G::Move>> = Vec::with_capacity(n);
+        // The move probed is the table's or the killer, when it is legal
+        // for this roll: checking one move is far cheaper than listing all
+        // of them, and often the probes alone refute the node.
         let mut lower: Vec<i64> = vec![lo; n];
         let mut sum_lower = lo * total; // Σ w·lower over all rolls
         for (i, low) in lower.iter_mut().enumerate() {
             let (roll, w) = self.outcomes[i];
             let w = i64::from(w);
             pos.set_roll(Some(roll));
-            let hint = self.tt.probe(pos.key()).and_then(|e| e.mv);
-            let killer = self.killer(turns, i);
-            let list = self.ordered_moves(pos, depth, hint, killer, turns);
+            let entry = self.tt.probe(pos.key());
             let rest = sum_lower - w * *low;
             let beta_i = ceil_div(b_t - rest, w).min(hi);
-            if let Some(&first) = list.first() {
+            let stored_lower = entry.filter(|e| {
+                u32::from(e.depth) >= depth && matches!(e.bound, Bound::Exact | Bound::Lower)
+            });
+            if let Some(e) = stored_lower {
+                *low = i64::from(from_tt(e.score, turns));
+            } else {
+                let candidate = entry
+                    .and_then(|e| e.mv)
+                    .into_iter()
+                    .chain(self.killer(turns, i))
+                    .find(|&m| pos.is_legal_move(m));
+                let Some(first) = candidate else {
+                    continue;
+                };
                 pos.do_move(first);
                 self.nodes += 1;
                 let v = -self.chance(pos, depth - 1, -beta_i as i32, WIN, turns + 1);
@@ -459,13 +464,12 @@ impl<G: ChanceGame> Searcher<'_, G> {
                     return 0;
                 }
                 *low = i64::from(v);
-                sum_lower = rest + w * *low;
-                if i64::from(v) >= beta_i {
-                    // The lower bounds alone reach beta.
-                    return floor_div(sum_lower, total) as i32;
-                }
             }
-            lists.push(list);
+            sum_lower = rest + w * *low;
+            if *low >= beta_i {
+                // The lower bounds alone reach beta.
+                return floor_div(sum_lower, total) as i32;
+            }
         }
 
         // Star1 over the rolls, the probes' bounds standing in for the
@@ -473,29 +477,21 @@ impl<G: ChanceGame> Searcher<'_, G> {
         let mut sum = 0i64; // Σ w·value over rolls searched
         let mut left_w = total; // weight of rolls not searched
         let mut left_lower = sum_lower; // Σ w·lower over rolls not searched
-        for (i, list) in lists.iter().enumerate() {
+        for (i, &low) in lower.iter().enumerate() {
             let (roll, w) = self.outcomes[i];
             let w = i64::from(w);
             left_w -= w;
-            left_lower -= w * lower[i];
+            left_lower -= w * low;
             let alpha_i = floor_div(a_t - sum - left_w * hi, w).max(lo);
             let beta_i = ceil_div(b_t - sum - left_lower, w).min(hi);
-            let alpha_i = alpha_i.max(lower[i] - 1).min(beta_i - 1);
+            let alpha_i = alpha_i.max(low - 1).min(beta_i - 1);
             pos.set_roll(Some(roll));
-            let v = i64::from(self.decision(
-                pos,
-                depth,
-                alpha_i as i32,
-                beta_i as i32,
-                turns,
-                i,
-                Some(list),
-            ));
+            let v = self.decision(pos, depth, alpha_i as i32, beta_i as i32, turns, i);
             if self.aborted {
                 return 0;
             }
             // A decision node is worth at least its probe.
-            let v = v.max(lower[i]);
+            let v = i64::from(v).max(low);
             sum += w * v;
             if v >= beta_i && sum + left_lower >= b_t {
                 return floor_div(sum + left_lower, total) as i32;

@@ -567,7 +567,7 @@ const PERFT_TABLE: &str = include_str!("../../tests/perft/mortal.perft");
 
 #[test]
 fn perft_table() {
-    run_perft_table::<Position>(PERFT_TABLE, 3_000_000);
+    run_perft_table::<Position>(PERFT_TABLE, 20_000_000);
 }
 
 /// Every line of the table, however deep (tens of seconds in release).

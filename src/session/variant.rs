@@ -217,9 +217,10 @@ impl<G: Game> VariantOps for GameState<G> {
 /// `EnumArm => state type`. The first game is the default.
 macro_rules! define_variants {
     ($($arm:ident => $state:ty),+ $(,)?) => {
-        /// The current game of the session.
+        /// The current game of the session. States are boxed: their sizes
+        /// differ a lot between games.
         pub enum Variant {
-            $($arm($state),)+
+            $($arm(Box<$state>),)+
         }
 
         impl Variant {
@@ -230,7 +231,7 @@ macro_rules! define_variants {
             pub fn by_name(name: &str) -> Option<Variant> {
                 $(
                     if name == <$state as VariantState>::NAME {
-                        return Some(Variant::$arm(<$state>::default()));
+                        return Some(Variant::$arm(Box::default()));
                     }
                 )+
                 None
@@ -238,13 +239,13 @@ macro_rules! define_variants {
 
             pub fn ops(&mut self) -> &mut dyn VariantOps {
                 match self {
-                    $(Variant::$arm(state) => state,)+
+                    $(Variant::$arm(state) => state.as_mut(),)+
                 }
             }
 
             pub fn ops_ref(&self) -> &dyn VariantOps {
                 match self {
-                    $(Variant::$arm(state) => state,)+
+                    $(Variant::$arm(state) => state.as_ref(),)+
                 }
             }
         }

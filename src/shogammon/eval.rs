@@ -201,6 +201,26 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
                 }
             }
         }
+        // Second capturers that only become free once the first has left:
+        // the lower piece of its point, or a slider it was blocking.
+        for sq in direct {
+            let [Some(bottom), top] = core.stack(sq) else {
+                continue;
+            };
+            let Some(first) = top.or(Some(bottom)) else {
+                continue;
+            };
+            if top.is_some() && Core::reach(bottom, sq, occ.without(sq)).contains(ksq) {
+                add_order(&mut then, faces(core, first.role), faces(core, bottom.role));
+            }
+        }
+        for (q, behind) in sliders_behind_one(core, ksq, by, occ) {
+            if direct.contains(behind) {
+                if let (Some(b), Some(p)) = (core.mobile_piece(behind), core.mobile_piece(q)) {
+                    add_order(&mut then, faces(core, b.role), faces(core, p.role));
+                }
+            }
+        }
         return count_rolls(0, &then);
     }
     let mut single = 0u8;
@@ -254,21 +274,11 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
             }
         }
     }
-    // A slider behind exactly one piece of its own side, which steps away.
-    for q in ours {
-        let Some(p) = core.mobile_piece(q) else {
-            continue;
-        };
-        if !is_slider(p.role) {
-            continue;
-        }
-        let line = crate::board::attacks::between(q, ksq);
-        if line.is_empty() || !Core::reach(p, q, Bitboard::EMPTY).contains(ksq) {
-            continue;
-        }
-        let blockers = line & occ;
-        if blockers.count() == 1 && (blockers & ours & !core.points()).any() {
-            if let Some(b) = core.mobile_piece(blockers.lsb()) {
+    // A slider behind exactly one single piece of its own side, which
+    // steps away.
+    for (q, behind) in sliders_behind_one(core, ksq, by, occ) {
+        if !core.points().contains(behind) {
+            if let (Some(b), Some(p)) = (core.mobile_piece(behind), core.mobile_piece(q)) {
                 add_order(&mut then, faces(core, b.role), faces(core, p.role));
             }
         }
@@ -283,6 +293,26 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
         }
     }
     count_rolls(single, &then)
+}
+
+/// Sliders of `by` whose line to `ksq` is blocked by exactly one piece of
+/// `by`: (slider square, blocker square).
+fn sliders_behind_one(
+    core: &Core,
+    ksq: Square,
+    by: Color,
+    occ: Bitboard,
+) -> impl Iterator<Item = (Square, Square)> + '_ {
+    let ours = core.pieces(by);
+    let candidates = ours & (rook_pseudo(ksq) | bishop_pseudo(ksq));
+    candidates.into_iter().filter_map(move |q| {
+        let p = core.mobile_piece(q)?;
+        if !is_slider(p.role) || !Core::reach(p, q, Bitboard::EMPTY).contains(ksq) {
+            return None;
+        }
+        let blockers = between(q, ksq) & occ;
+        (blockers.count() == 1 && (blockers & ours).any()).then(|| (q, blockers.lsb()))
+    })
 }
 
 /// Ordered rolls (x, y) for which a die captures alone (`single`) or one

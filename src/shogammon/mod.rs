@@ -160,6 +160,10 @@ impl ChanceGame for Position {
         &ROLLS
     }
 
+    fn is_legal_move(&self, m: Turn) -> bool {
+        self.is_legal_turn(m)
+    }
+
     fn move_text(&self, m: Turn) -> String {
         notation::format_turn(m).to_string()
     }

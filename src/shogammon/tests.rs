@@ -598,3 +598,88 @@ fn dice_map_changes_which_pieces_move() {
     p.set_dice([1, 1]).unwrap();
     assert_eq!(turns(&p).len(), 15);
 }
+
+#[test]
+fn fast_legality_check_agrees_with_generation() {
+    // `is_legal_turn` (used on search hints) must accept exactly the turns
+    // generation produces: every generated turn (duplicates included), and
+    // none of the turns made by swapping in another roll's steps.
+    let mut roller = DiceRoller::new(5);
+    for start in [
+        STARTPOS_SFEN,
+        "4k4/1+R2(gs)3l/p1p1p1p1p/9/2+B6/4P4/P1P3P1P/1(PS)5+p1/4(GK)4 b GNLs2p 1",
+        "4k4/9/9/9/4(gs)4/5(SG)3/9/9/4K4 b - 1",
+        "9/9/9/9/4k4/4P4/9/9/4K4 b - 1",
+    ] {
+        let mut p = pos(start);
+        for _ in 0..30 {
+            if p.outcome(&Rules::default()).is_some() {
+                break;
+            }
+            let roll = roller.roll();
+            p.set_dice(roll).unwrap();
+            let all = p.all_turns(p.roll().unwrap());
+            for &t in &all {
+                assert!(p.is_legal_turn(t), "{} {}", sfen_of(&p), p.format_turn(t));
+            }
+            let other = roller.roll();
+            for t in p.all_turns(other).into_iter().take(200) {
+                let forged = Turn { dice: roll, ..t };
+                assert_eq!(
+                    p.is_legal_turn(forged),
+                    all.contains(&forged),
+                    "{}",
+                    p.format_turn(forged)
+                );
+            }
+            let list = p.all_turns(p.roll().unwrap());
+            let t = list[roller.below(list.len())];
+            p.do_move(t);
+        }
+    }
+}
+
+// ---- evaluation -------------------------------------------------------------
+
+/// Ordered rolls (of 36) on which gote could take sente's king.
+fn gote_threat(sfen: &str) -> u32 {
+    eval::king_capture_rolls(pos(sfen).core(), crate::game::Color::White)
+}
+
+#[test]
+fn threat_counts_follow_the_dice() {
+    // Gote's pawn on 5h stands in front of sente's single king: any roll
+    // with a 1, 11 of 36.
+    assert_eq!(gote_threat("4k4/9/9/9/9/9/9/4p4/4K4 b - 1"), 11);
+    // The king on top of a point needs two different attackers, one per
+    // die: gold (4) and silver (3) reach 5i, so 4-3 and 3-4 only.
+    assert_eq!(gote_threat("4k4/9/9/9/9/9/9/3s1g3/4(PK)4 b - 1"), 2);
+    // Two golds: only 4-4.
+    assert_eq!(gote_threat("4k4/9/9/9/9/9/9/3g1g3/4(PK)4 b - 1"), 1);
+    // A pawn in hand: dropped on 5h with one 1, it takes with the other:
+    // 1-1 only...
+    assert_eq!(gote_threat("4k4/9/9/9/9/9/9/9/4K4 b p 1"), 1);
+    // ...unless gote has a pawn on file 5 already (nifu); that pawn on 5c
+    // is too far to matter: nothing.
+    assert_eq!(gote_threat("4k4/9/4p4/9/9/9/9/9/4K4 b p 1"), 0);
+    // The rook on 5b is blocked by sente's gold on 5e: it takes the gold
+    // with one 5 and the king with the other: 5-5 only.
+    assert_eq!(gote_threat("4k4/4r4/9/9/4G4/9/9/9/4K4 b - 1"), 1);
+    // Blocked by gote's own silver instead: the silver steps aside (3) and
+    // the rook takes (5), in either order of the dice; or the rook stacks
+    // on the silver and goes on with 5-5. 3-5, 5-3, 5-5.
+    assert_eq!(gote_threat("4k4/4r4/9/9/4s4/9/9/9/4K4 b - 1"), 3);
+}
+
+#[test]
+fn evaluation_is_symmetric_and_knows_finished_games() {
+    assert_eq!(eval::evaluate(&pos(STARTPOS_SFEN)), 0);
+    let won = pos("4K4/9/9/9/9/9/9/9/9 b - 1");
+    assert!(eval::evaluate(&won) >= crate::chance::score::MAX_EVAL);
+    // A king facing a capture on this roll's 1s is worth more to the side
+    // about to roll than to the side that must wait.
+    let attack = "4k4/4P4/9/9/9/9/9/9/4K4";
+    let to_move = eval::evaluate(&pos(&format!("{attack} b - 1")));
+    let waiting = -eval::evaluate(&pos(&format!("{attack} w - 1")));
+    assert!(to_move > waiting && waiting > 0, "{to_move} {waiting}");
+}

@@ -224,7 +224,85 @@ fn with_seen<R>(f: impl FnOnce(&mut KeySet) -> R) -> R {
     })
 }
 
+impl Core {
+    /// Whether `steps` is a legal way of playing the dice in the order
+    /// `dice` (the must-move rule, point captures, the end at a king
+    /// capture), checked step by step without listing every turn.
+    fn reading_is_legal(&mut self, [a, b]: [u8; 2], [s, t]: [Step; 2]) -> bool {
+        let mut v = Vec::new();
+        let first_undo = match s {
+            Step::Lost => {
+                // The first die must have had no move at all.
+                self.die_steps(a, Targets::Normal, &mut v);
+                if !v.is_empty() {
+                    return false;
+                }
+                self.die_steps(a, Targets::EnemyPoints, &mut v);
+                for first in std::mem::take(&mut v) {
+                    let Some(sq) = first.to() else { continue };
+                    let lift = self.apply_step(first, None);
+                    let completes = self.die_has_step(b, Targets::Onto(sq));
+                    self.revert_step(lift);
+                    if completes {
+                        return false;
+                    }
+                }
+                None
+            }
+            _ if self.lands_on_enemy_point(s) => {
+                let Some(sq) = s.to() else { return false };
+                self.die_steps(a, Targets::EnemyPoints, &mut v);
+                if !v.contains(&s) || t.to() != Some(sq) {
+                    return false;
+                }
+                let lift = self.apply_step(s, None);
+                v.clear();
+                self.die_steps(b, Targets::Onto(sq), &mut v);
+                let ok = v.contains(&t);
+                self.revert_step(lift);
+                return ok;
+            }
+            _ => {
+                self.die_steps(a, Targets::Normal, &mut v);
+                if !v.contains(&s) {
+                    return false;
+                }
+                Some(self.apply_step(s, None))
+            }
+        };
+        if first_undo.is_some_and(|u| u.captured_king()) {
+            if let Some(u) = first_undo {
+                self.revert_step(u);
+            }
+            return t == Step::Lost;
+        }
+        v.clear();
+        self.die_steps(b, Targets::Normal, &mut v);
+        let ok = match t {
+            Step::Lost => v.is_empty(),
+            _ => v.contains(&t),
+        };
+        if let Some(u) = first_undo {
+            self.revert_step(u);
+        }
+        ok
+    }
+}
+
 impl Position {
+    /// Whether `turn` is legal for the position's roll: a fast check for
+    /// search hints (it plays at most the turn's first step).
+    pub fn is_legal_turn(&self, turn: Turn) -> bool {
+        let Some(roll) = self.roll() else {
+            return false;
+        };
+        let [x, y] = turn.dice;
+        if [x.max(y), x.min(y)] != roll || self.finished_reason().is_some() {
+            return false;
+        }
+        self.core().clone().reading_is_legal(turn.dice, turn.steps)
+    }
+
     /// The legal turns for `roll`, one per distinct resulting position
     /// (board with point order, hands, side to move), with that position's
     /// key. Of the turns reaching one position the first generated is kept:

@@ -312,7 +312,6 @@ def land_pair(lifted, first_action, second_action):
     """Both capturers on the enemy point: both enemies captured, first
     arrival below."""
     side = lifted.side
-    new, _ = lifted, None
     new = lifted.copy()
     _, frm2, to, kind2 = second_action
     rest = new.board[frm2][:-1]
