@@ -5,7 +5,6 @@
 //! `cargo bench --bench perft` (add `-- quick` for one run each, `-- shallow`
 //! for one ply less: a quick signal under `valgrind --tool=callgrind`).
 
-use henkei::game::Game;
 use henkei::perft::perft;
 use henkei::shogi::Position;
 use std::time::Instant;

@@ -33,6 +33,9 @@ pub const ROLL_WEIGHT_TOTAL: u32 = 36;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DiceMap {
     masks: [u8; 6],
+    /// The faces (bit d-1 for face d) of each unpromoted kind: `masks`
+    /// transposed, kept for the evaluation's hot loop.
+    faces: [u8; 8],
 }
 
 /// Letters in the order a group is written canonically.
@@ -47,16 +50,14 @@ impl Default for DiceMap {
     /// 5 bishop or rook, 6 king.
     fn default() -> Self {
         let bit = |r: Role| 1u8 << r.index();
-        DiceMap {
-            masks: [
-                bit(Role::Pawn),
-                bit(Role::Lance) | bit(Role::Knight),
-                bit(Role::Silver),
-                bit(Role::Gold),
-                bit(Role::Bishop) | bit(Role::Rook),
-                bit(Role::King),
-            ],
-        }
+        DiceMap::from_masks([
+            bit(Role::Pawn),
+            bit(Role::Lance) | bit(Role::Knight),
+            bit(Role::Silver),
+            bit(Role::Gold),
+            bit(Role::Bishop) | bit(Role::Rook),
+            bit(Role::King),
+        ])
     }
 }
 
@@ -119,7 +120,26 @@ impl DiceMap {
                 ));
             }
         }
-        Ok(DiceMap { masks })
+        Ok(DiceMap::from_masks(masks))
+    }
+
+    fn from_masks(masks: [u8; 6]) -> DiceMap {
+        let mut faces = [0u8; 8];
+        for (kind, f) in faces.iter_mut().enumerate() {
+            for (face, mask) in masks.iter().enumerate() {
+                if mask & (1 << kind) != 0 {
+                    *f |= 1 << face;
+                }
+            }
+        }
+        DiceMap { masks, faces }
+    }
+
+    /// The faces `role` (promoted or not) answers to, as a mask: bit `d-1`
+    /// for face `d`.
+    #[inline]
+    pub fn face_mask(&self, role: Role) -> u8 {
+        self.faces[role.unpromoted().index()]
     }
 
     /// Whether a piece of `role` (promoted or not) answers to `die` (1..=6).
