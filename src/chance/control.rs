@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::search::SearchControl;
+use crate::timeman::TimeLimits;
 
 pub trait Control {
     /// The search must end now (`stop`, hard time limit). Polled often.
@@ -50,6 +51,11 @@ impl<'a> Deadline<'a> {
             soft,
             hard,
         }
+    }
+
+    /// A flag and the limits `timeman` computed for this move.
+    pub fn from_limits(stop: Option<&'a AtomicBool>, limits: TimeLimits) -> Self {
+        Deadline::new(stop, limits.soft, limits.hard)
     }
 
     /// No flag, no time limit (depth or node limits still apply).

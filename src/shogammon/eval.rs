@@ -136,15 +136,9 @@ fn reverse_reach(role: Role, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
 }
 
 /// Die faces (bit d-1) a piece of `role` answers to.
+#[inline]
 fn faces(core: &Core, role: Role) -> u8 {
-    let map = core.dice_map();
-    (1..=6u8).fold(0, |m, d| {
-        if map.answers(d, role) {
-            m | 1 << (d - 1)
-        } else {
-            m
-        }
-    })
+    core.dice_map().face_mask(role)
 }
 
 /// Adds "first a die of `first`, then a die of `then`" to `table`
@@ -230,13 +224,21 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
         }
     }
     let ours = core.pieces(by);
-    // One piece, two moves.
+    // One piece, two moves. The squares from which each kind would reach
+    // the king are computed once per kind, with the board as it stands
+    // (the piece's own square only matters for lines through it, and a
+    // piece reaching the king along such a line reaches it directly).
     let (kf, kr) = (ksq.file() as i8, ksq.rank() as i8);
+    let mut reverse: [Option<Bitboard>; 14] = [None; 14];
     for from in ours & !direct {
         let Some(p) = core.mobile_piece(from) else {
             continue;
         };
         let m = faces(core, p.role);
+        // Already counted for these dice (a second gold, say).
+        if (0..6).all(|x| m & (1 << x) == 0 || then[x] & m == m) {
+            continue;
+        }
         let (df, dr) = (
             (from.file() as i8 - kf).abs(),
             (from.rank() as i8 - kr).abs(),
@@ -249,9 +251,9 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
         if !near {
             continue;
         }
-        let after = occ.without(from);
         let dests = Core::reach(p, from, occ) & !core.points() & !ksq.bit();
-        if (dests & reverse_reach(p.role, by, ksq, after)).any() {
+        let r = *reverse[p.role.index()].get_or_insert_with(|| reverse_reach(p.role, by, ksq, occ));
+        if (dests & r).any() {
             add_order(&mut then, m, m);
         }
     }

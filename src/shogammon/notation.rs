@@ -51,7 +51,7 @@ fn square(sq: usi::Square) -> Result<Square, GameError> {
         GameError(format!(
             "square {}{} is off the board",
             sq.file,
-            (b'a' + sq.rank) as char
+            (b'a'.saturating_add(sq.rank)) as char
         ))
     })
 }
