@@ -18,7 +18,8 @@
 //! Games come in pairs that share one dice seed with the colours swapped,
 //! so luck of the dice largely cancels within a pair. The score counts a
 //! win 1, a draw 1/2; the error bar is 1.96 standard errors of the mean
-//! game score.
+//! game score, and the Wilson interval is given too (it stays meaningful
+//! when every game is won).
 
 use std::time::{Duration, Instant};
 
@@ -221,6 +222,16 @@ fn play_game(
     (0.5, config.max_turns)
 }
 
+/// The Wilson score interval (95%) for a proportion `p` over `n` trials:
+/// unlike the normal approximation it stays informative at 0% and 100%.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = 1.96f64 * 1.96;
+    let centre = p + z2 / (2.0 * n);
+    let spread = 1.96 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let scale = 1.0 + z2 / n;
+    ((centre - spread) / scale, (centre + spread) / scale)
+}
+
 fn name(p: Player) -> &'static str {
     match p {
         Player::Henkei => "henkei",
@@ -325,12 +336,15 @@ fn main() {
         let mean = scores.iter().sum::<f64>() / n;
         let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
         let margin = 1.96 * (var / n).sqrt();
+        let (wilson_low, wilson_high) = wilson(mean, n);
         let secs = stats.time.as_secs_f64().max(1e-9);
         println!(
-            "vs {:<6} +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95%)  avg {:.0} turns/game  search {:.0} nodes/s, avg depth {:.2}, {:.1} ms/turn  ({:.0} s)",
+            "vs {:<6} +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95%; Wilson [{:.1}%, {:.1}%])  avg {:.0} turns/game  search {:.0} nodes/s, avg depth {:.2}, {:.1} ms/turn  ({:.0} s)",
             name(opponent),
             100.0 * mean,
             100.0 * margin,
+            100.0 * wilson_low,
+            100.0 * wilson_high,
             turns as f64 / n,
             stats.nodes as f64 / secs,
             stats.depth_sum as f64 / stats.searches.max(1) as f64,

@@ -13,17 +13,24 @@
 //!   search and perft in [`crate::chance`].
 //!
 //! Session use (USI):
-//! - `setoption name DiceMap value ...`: [`DiceMap::parse`], then
-//!   [`Position::set_dice_map`] on every position built.
-//! - `position ... moves T1 T2 [dice D1D2]`: for each token
-//!   `usi::MoveToken::Turn(t)`, `pos.parse_turn(&t)?` then `pos.do_move`;
-//!   then [`Position::set_dice`] for the dice clause.
-//! - `go`: when the position has no roll, roll with [`DiceRoller`] (seeded
-//!   by `DiceSeed`), print `info string dice D1D2`, `set_dice`; then
-//!   [`crate::chance::search`] and print `bestmove` with
-//!   [`Position::format_turn`].
-//! - `go perft N`: [`crate::chance::perft_divide`] (turns printed with
-//!   `format_turn`).
+//! - `setoption name DiceMap value ...`: [`DiceMap::parse`] (an error
+//!   message for a bad value); keep the map and call
+//!   [`Position::set_dice_map`] on every position right after
+//!   `startpos`/`from_sfen`, before any turn is read (legality depends on
+//!   it).
+//! - `position ... moves T1 T2 [dice D1D2]`: for each
+//!   `usi::MoveToken::Turn(t)`, `pos.parse_turn(&t)?` then `pos.do_move`
+//!   (a plain move token is an error); then [`Position::set_dice`] for the
+//!   dice clause.
+//! - `go`: when the position has no roll, roll with a [`DiceRoller`] kept
+//!   by the session (`DiceRoller::new(DiceSeed)`, 0 = clock), print
+//!   `info string dice D1D2` first, then `set_dice`; run
+//!   [`crate::chance::search()`] (a `SearchControl` is a
+//!   [`crate::chance::Control`]) and print `bestmove` with
+//!   [`Position::format_turn`], or `bestmove resign` when it returns no
+//!   move (the game is over).
+//! - `go perft N`: [`crate::chance::perft_divide`], each line
+//!   `format_turn(m): count`, then the sum.
 
 pub mod dice;
 pub mod eval;

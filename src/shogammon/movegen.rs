@@ -1,7 +1,7 @@
 //! The moves one die allows: board moves of single pieces and point tops
 //! answering to the die, and drops of hand pieces of its kinds. Which
 //! destinations are allowed depends on where in the turn the die comes
-//! (see [`Targets`]); the must-move rule on top of this is in `turns.rs`.
+//! (see `Targets`); the must-move rule on top of this is in `turns.rs`.
 
 use super::position::Core;
 use super::types::Step;

@@ -17,8 +17,8 @@ use super::types::{Step, Turn};
 /// Shogammon's move list: turns are unbounded in number (two dice, drops).
 pub type Turns = Vec<Turn>;
 
-/// The order(s) in which a roll may be taken: higher die first, then the
-/// other way round (a double has one order).
+/// The order(s) in which a roll may be taken: as given, then the other way
+/// round (a double has one order).
 #[inline]
 pub fn orders(roll: [u8; 2]) -> impl Iterator<Item = [u8; 2]> {
     let [a, b] = roll;
@@ -40,6 +40,9 @@ impl Core {
     /// to, before the side to move changes. The core is restored.
     pub(crate) fn for_each_turn(&mut self, roll: [u8; 2], sink: &mut impl FnMut(Turn, u64)) {
         let mut buf = Buffers::default();
+        // Higher die first, whatever order the roll was given in: that is
+        // the order whose turns are kept as representatives.
+        let roll = [roll[0].max(roll[1]), roll[0].min(roll[1])];
         for [a, b] in orders(roll) {
             self.turns_in_order(a, b, &mut buf, sink);
         }
