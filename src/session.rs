@@ -20,6 +20,7 @@ mod bench;
 mod input;
 mod options;
 mod output;
+mod shogammon;
 mod variant;
 mod worker;
 
@@ -137,7 +138,7 @@ impl Session {
             Command::SetOption { name, value } => self.setoption(&name, value.as_deref()),
             Command::UsiNewGame => self.usinewgame(),
             Command::Position(cmd) => {
-                if let Err(e) = self.variant.ops().set_position(&cmd) {
+                if let Err(e) = self.variant.ops().set_position(&cmd, &self.options) {
                     self.out.error(e);
                 }
             }
@@ -200,6 +201,10 @@ impl Session {
     fn setoption(&mut self, name: &str, value: Option<&str>) {
         match self.options.set(name, value, Variant::NAMES) {
             Ok(Change::Stored) => {}
+            Ok(Change::Dice) => {
+                // The search thread works on its own copy of the position.
+                self.variant.ops().options_changed(&self.options);
+            }
             Ok(Change::Variant(variant)) => self.switch_variant(variant),
             Err(e) => self.out.error(e),
         }
@@ -215,6 +220,7 @@ impl Session {
             Some(variant) => {
                 log::info!("variant is now {name}");
                 self.variant = variant;
+                self.variant.ops().options_changed(&self.options);
             }
             None => self
                 .out
@@ -224,6 +230,7 @@ impl Session {
 
     fn usinewgame(&mut self) {
         self.clear_pending = true;
+        self.variant.ops().new_game();
         self.reap_worker();
         if self.worker.is_none() {
             self.prepare_table();

@@ -118,6 +118,7 @@ impl Engine {
         let limits = ChanceLimits {
             depth: None,
             nodes: Some(self.nodes),
+            ..ChanceLimits::default()
         };
         let r = chance::search(
             pos,
@@ -275,6 +276,7 @@ fn bench(depth: u32, seed: u64) {
         let limits = ChanceLimits {
             depth: Some(depth),
             nodes: None,
+            ..ChanceLimits::default()
         };
         let r = chance::search(
             &mut p,

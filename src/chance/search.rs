@@ -32,11 +32,23 @@ use crate::game::{Outcome, Rules};
 const CHECK_INTERVAL: u64 = 32;
 
 /// What the GUI asked for besides time.
-#[derive(Clone, Debug, Default)]
-pub struct ChanceLimits {
+#[derive(Clone, Debug)]
+pub struct ChanceLimits<M> {
     /// Turns to search (1: our turn only, judged by the evaluation).
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// `go searchmoves`: only these root moves (all when empty).
+    pub searchmoves: Vec<M>,
+}
+
+impl<M> Default for ChanceLimits<M> {
+    fn default() -> Self {
+        ChanceLimits {
+            depth: None,
+            nodes: None,
+            searchmoves: Vec::new(),
+        }
+    }
 }
 
 /// The answer of a search.
@@ -59,7 +71,7 @@ pub fn search<G: ChanceGame>(
     pos: &mut G,
     tt: &mut ChanceTable<G::Move>,
     control: &dyn Control,
-    limits: &ChanceLimits,
+    limits: &ChanceLimits<G::Move>,
     report: &mut dyn FnMut(usi::Info),
 ) -> ChanceResult<G::Move> {
     tt.new_search();
@@ -117,7 +129,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
     fn iterate(
         &mut self,
         pos: &mut G,
-        limits: &ChanceLimits,
+        limits: &ChanceLimits<G::Move>,
         report: &mut dyn FnMut(usi::Info),
     ) -> ChanceResult<G::Move> {
         let mut result = ChanceResult {
@@ -133,7 +145,16 @@ impl<G: ChanceGame> Searcher<'_, G> {
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
         // Root moves with the score of the last iteration that searched them.
-        let mut root: Vec<(G::Move, i32)> = moves.iter().map(|&m| (m, -WIN)).collect();
+        let mut root: Vec<(G::Move, i32)> = moves
+            .iter()
+            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .map(|&m| (m, -WIN))
+            .collect();
+        if root.is_empty() {
+            // No legal move, or none of the searchmoves is legal.
+            result.score = clamp_eval(pos.chance_evaluate());
+            return result;
+        }
         self.order_root(pos, &mut root);
         result.best = root.first().map(|r| r.0);
         result.score = root.first().map_or(0, |r| r.1);

@@ -53,6 +53,7 @@ fn run(p: &mut Position, depth: u32) -> ChanceResult<crate::shogammon::Turn> {
     let limits = ChanceLimits {
         depth: Some(depth),
         nodes: None,
+        ..ChanceLimits::default()
     };
     search(p, &mut tt, &Deadline::unlimited(), &limits, &mut |_| {})
 }
@@ -128,6 +129,7 @@ fn stop_flag_and_node_limit_still_answer() {
     let limits = ChanceLimits {
         depth: None,
         nodes: Some(5_000),
+        ..ChanceLimits::default()
     };
     let r = search(
         &mut p,
@@ -158,6 +160,7 @@ fn reports_one_info_per_iteration_with_a_turn_token() {
     let limits = ChanceLimits {
         depth: Some(2),
         nodes: None,
+        ..ChanceLimits::default()
     };
     search(&mut p, &mut tt, &Deadline::unlimited(), &limits, &mut |i| {
         infos.push(i)

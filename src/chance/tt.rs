@@ -45,10 +45,23 @@ impl<M: Copy + Default> ChanceTable<M> {
         t
     }
 
+    fn slots_for(mb: usize) -> usize {
+        let fit = mb.saturating_mul(MIB) / std::mem::size_of::<Entry<M>>().max(1);
+        if fit == 0 {
+            0
+        } else {
+            1usize << fit.ilog2()
+        }
+    }
+
+    /// Whether the table already has the size `resize(mb)` would give.
+    pub fn has_size(&self, mb: usize) -> bool {
+        self.entries.len() == Self::slots_for(mb)
+    }
+
     /// Reallocates and clears; `false` if the memory was not available.
     pub fn resize(&mut self, mb: usize) -> bool {
-        let fit = mb.saturating_mul(MIB) / std::mem::size_of::<Entry<M>>().max(1);
-        let slots = if fit == 0 { 0 } else { 1usize << fit.ilog2() };
+        let slots = Self::slots_for(mb);
         self.entries = Vec::new();
         self.generation = 0;
         let mut entries = Vec::new();

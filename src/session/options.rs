@@ -3,6 +3,7 @@
 //! differ; a bad name or value changes nothing and says why.
 
 use crate::game::{EnteringKingRule, Rules};
+use crate::shogammon::DiceMap;
 use crate::timeman::TimeOptions;
 use usi::{OptionDecl, OptionKind};
 
@@ -11,6 +12,8 @@ const MAX_HASH_MB: i64 = 4096;
 const MAX_MOVES_TO_DRAW: i64 = 100_000;
 const MAX_DELAY_MS: i64 = 10_000;
 const MAX_MINIMUM_THINKING_MS: i64 = 600_000;
+/// Kept to 31 bits: some GUIs hold spin values in 32-bit integers.
+const MAX_DICE_SEED: i64 = 2_147_483_647;
 
 /// `standard` is Lishogi's name for shogi.
 const VARIANT_ALIASES: [(&str, &str); 1] = [("standard", "shogi")];
@@ -23,6 +26,10 @@ pub struct Options {
     pub variant: &'static str,
     pub rules: Rules,
     pub time: TimeOptions,
+    /// Shogammon: which pieces answer to which die.
+    pub dice_map: DiceMap,
+    /// Shogammon: seed of the engine's own rolls (0 = from the clock).
+    pub dice_seed: u64,
 }
 
 /// What a successful `setoption` changed that the session must act on.
@@ -30,6 +37,8 @@ pub struct Options {
 pub enum Change {
     /// A value the next search or `isready` picks up by itself.
     Stored,
+    /// `DiceMap` or `DiceSeed`: the current game state may need it now.
+    Dice,
     /// `USI_Variant`: the session switches games.
     Variant(&'static str),
 }
@@ -82,6 +91,8 @@ impl Options {
             variant,
             rules: Rules::default(),
             time: TimeOptions::default(),
+            dice_map: DiceMap::default(),
+            dice_seed: 0,
         }
     }
 
@@ -108,6 +119,13 @@ impl Options {
                 0,
                 MAX_MINIMUM_THINKING_MS,
             ),
+            OptionDecl {
+                name: "DiceMap".to_string(),
+                kind: OptionKind::String {
+                    default: DiceMap::DEFAULT_TEXT.to_string(),
+                },
+            },
+            spin("DiceSeed", 0, 0, MAX_DICE_SEED),
         ]
     }
 
@@ -128,6 +146,8 @@ impl Options {
             "MaxMovesToDraw",
             "NetworkDelay",
             "MinimumThinkingTime",
+            "DiceMap",
+            "DiceSeed",
         ];
         if !known.iter().any(|k| is(k)) {
             return Err(format!("setoption: unknown option '{name}'"));
@@ -162,6 +182,13 @@ impl Options {
         } else if is("MinimumThinkingTime") {
             self.time.minimum_thinking_time =
                 parse_spin(name, value, 0, MAX_MINIMUM_THINKING_MS)? as u64;
+        } else if is("DiceMap") {
+            self.dice_map = DiceMap::parse(value)
+                .map_err(|e| format!("setoption: {name} value '{value}' is not valid: {e}"))?;
+            return Ok(Change::Dice);
+        } else if is("DiceSeed") {
+            self.dice_seed = parse_spin(name, value, 0, MAX_DICE_SEED)? as u64;
+            return Ok(Change::Dice);
         }
         Ok(Change::Stored)
     }
@@ -207,7 +234,9 @@ mod tests {
                 "EnteringKingRule",
                 "MaxMovesToDraw",
                 "NetworkDelay",
-                "MinimumThinkingTime"
+                "MinimumThinkingTime",
+                "DiceMap",
+                "DiceSeed"
             ]
         );
         assert_eq!(

@@ -50,7 +50,11 @@ impl<G: Game> VariantState for GameState<G> {
 pub trait VariantOps {
     fn name(&self) -> &'static str;
     /// `position`: replaces the position only if the whole command is valid.
-    fn set_position(&mut self, cmd: &PositionCommand) -> Result<(), String>;
+    fn set_position(&mut self, cmd: &PositionCommand, options: &Options) -> Result<(), String>;
+    /// A game-specific option changed (`DiceMap`, `DiceSeed`).
+    fn options_changed(&mut self, _options: &Options) {}
+    /// `usinewgame` (besides clearing the table).
+    fn new_game(&mut self) {}
     /// `d`: lines describing the position and the game's state.
     fn describe(&self, rules: &Rules) -> Vec<String>;
     /// Gives the table `mb` megabytes (if it has another size) and clears it
@@ -94,14 +98,14 @@ fn build_position<G: Game>(cmd: &PositionCommand) -> Result<G, String> {
     Ok(pos)
 }
 
-fn side_name(side: Color) -> &'static str {
+pub(super) fn side_name(side: Color) -> &'static str {
     match side {
         Color::Black => "sente (b)",
         Color::White => "gote (w)",
     }
 }
 
-fn describe_outcome(outcome: Outcome, side: Color) -> String {
+pub(super) fn describe_outcome(outcome: Outcome, side: Color) -> String {
     let side = side_name(side);
     match outcome {
         Outcome::Loss(r) => format!("result: {side}, to move, has lost by {}", r.describe()),
@@ -134,7 +138,7 @@ impl<G: Game> VariantOps for GameState<G> {
         G::VARIANT
     }
 
-    fn set_position(&mut self, cmd: &PositionCommand) -> Result<(), String> {
+    fn set_position(&mut self, cmd: &PositionCommand, _options: &Options) -> Result<(), String> {
         self.pos = build_position(cmd)?;
         Ok(())
     }
@@ -255,6 +259,7 @@ macro_rules! define_variants {
 define_variants! {
     Shogi => GameState<crate::shogi::Position>,
     Mortal => GameState<crate::mortal::Position>,
+    Shogammon => super::shogammon::ShogammonState,
     Sigma4 => GameState<crate::sigma4::Position>,
 }
 

@@ -1,0 +1,342 @@
+//! Shogammon's session state: the position with its roll, the chance
+//! search's table, and the engine's own dice. The deterministic games share
+//! [`super::GameState`]; Shogammon differs in what `position` reads (turn
+//! tokens, the `dice` clause), in `go` (the engine may roll first, the
+//! answer is a turn token) and in `go perft` (over the rolls).
+//!
+//! Decisions (documented in docs/rules/shogammon.md):
+//! - `DiceMap` applies to the current position at once and to every
+//!   position built later; a `position` is read with the map in force.
+//! - The engine's roller restarts from `DiceSeed` when the option is set
+//!   and at `usinewgame`, so a seed replays the same rolls game after game.
+//! - A roll stays with the position: a second `go` on the same position
+//!   searches the same roll.
+//! - `bestmove` never carries `ponder` (the reply depends on a roll not yet
+//!   made).
+
+use std::sync::{Arc, Mutex};
+
+use crate::chance::{self, ChanceLimits, ChanceTable};
+use crate::game::{Game, Rules};
+use crate::search::SearchControl;
+use crate::shogammon::{DiceRoller, Position, Turn};
+use crate::timeman;
+use usi::{GoCommand, MoveToken, PositionCommand, Response, StartPosition};
+
+use super::options::Options;
+use super::output::Output;
+use super::variant::{describe_outcome, side_name, VariantOps, VariantState};
+use super::worker::Worker;
+
+pub struct ShogammonState {
+    pos: Position,
+    tt: Arc<Mutex<ChanceTable<Turn>>>,
+    /// Created at the first `go` that needs a roll, from `DiceSeed`.
+    roller: Option<DiceRoller>,
+}
+
+impl Default for ShogammonState {
+    fn default() -> Self {
+        ShogammonState {
+            pos: Position::startpos(),
+            tt: Arc::new(Mutex::new(ChanceTable::new(1))),
+            roller: None,
+        }
+    }
+}
+
+impl VariantState for ShogammonState {
+    const NAME: &'static str = <Position as Game>::VARIANT;
+}
+
+/// Builds the position a `position` command describes, on a fresh copy.
+fn build_position(cmd: &PositionCommand, options: &Options) -> Result<Position, String> {
+    let mut pos = match &cmd.start {
+        StartPosition::Startpos => Position::startpos(),
+        StartPosition::Sfen(sfen) => Position::from_sfen(sfen)
+            .map_err(|e| format!("position: sfen '{sfen}' is not valid: {e}"))?,
+    };
+    // Legality of every turn depends on the map, so it comes first.
+    pos.set_dice_map(options.dice_map);
+    for (i, token) in cmd.moves.iter().enumerate() {
+        let index = i + 1;
+        let MoveToken::Turn(turn) = token else {
+            return Err(format!(
+                "position: move {index} '{token}' is not a shogammon turn token \
+                 (dice, ':', moves, e.g. 61:5i5h,7g7f)"
+            ));
+        };
+        let t = pos
+            .parse_turn(turn)
+            .map_err(|e| format!("position: turn {index} '{turn}' is illegal: {e}"))?;
+        pos.do_move(t);
+    }
+    if let Some(roll) = cmd.dice {
+        pos.set_dice(roll)
+            .map_err(|e| format!("position: dice clause: {e}"))?;
+    }
+    Ok(pos)
+}
+
+impl ShogammonState {
+    /// The generated turns equal to the `go searchmoves` tokens (any
+    /// spelling of a turn selects the generated one reaching the same
+    /// position); tokens that are not legal turns are reported and skipped.
+    fn searchmoves(&self, tokens: &[MoveToken], out: &Output) -> Vec<Turn> {
+        let mut pos = self.pos.clone();
+        let mut generated = Vec::new();
+        pos.generate_legal(&mut generated);
+        let keys: Vec<u64> = generated
+            .iter()
+            .map(|&m| {
+                pos.do_move(m);
+                let key = pos.key();
+                pos.undo_move();
+                key
+            })
+            .collect();
+        let mut chosen = Vec::new();
+        for token in tokens {
+            let parsed = match token {
+                MoveToken::Turn(t) => pos.parse_turn(t).map_err(|e| e.to_string()),
+                MoveToken::Move(_) => Err("not a turn token".to_string()),
+            };
+            let turn = match parsed {
+                Ok(turn) => turn,
+                Err(e) => {
+                    out.warning(format!("go searchmoves: '{token}' skipped: {e}"));
+                    continue;
+                }
+            };
+            pos.do_move(turn);
+            let key = pos.key();
+            pos.undo_move();
+            if let Some(i) = keys.iter().position(|&k| k == key) {
+                chosen.push(generated[i]);
+            }
+        }
+        chosen
+    }
+
+    /// Makes sure the side to move has a roll: rolls the engine's dice if
+    /// the GUI gave none and says which (`info string dice D1D2`).
+    fn ensure_roll(&mut self, options: &Options, out: &Output) {
+        if self.pos.roll().is_some() || self.pos.finished_reason().is_some() {
+            return;
+        }
+        let roller = self
+            .roller
+            .get_or_insert_with(|| DiceRoller::new(options.dice_seed));
+        let roll = roller.roll();
+        out.info_string(format!("dice {}{}", roll[0], roll[1]));
+        // A fresh roll of 1..=6 dice on an unfinished game is always valid.
+        if let Err(e) = self.pos.set_dice(roll) {
+            out.error(format!("go: {e}"));
+        }
+    }
+}
+
+impl VariantOps for ShogammonState {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn set_position(&mut self, cmd: &PositionCommand, options: &Options) -> Result<(), String> {
+        self.pos = build_position(cmd, options)?;
+        Ok(())
+    }
+
+    fn options_changed(&mut self, options: &Options) {
+        self.pos.set_dice_map(options.dice_map);
+        self.roller = None;
+    }
+
+    fn new_game(&mut self) {
+        self.roller = None;
+    }
+
+    fn describe(&self, rules: &Rules) -> Vec<String> {
+        let mut lines: Vec<String> = self.pos.display().lines().map(str::to_string).collect();
+        let side = self.pos.side_to_move();
+        lines.push(format!("sfen {}", self.pos.to_sfen()));
+        lines.push(format!("variant {}", Self::NAME));
+        lines.push(format!("side to move: {}", side_name(side)));
+        lines.push(match self.pos.outcome(rules) {
+            Some(outcome) => describe_outcome(outcome, side),
+            None => "state: in progress".to_string(),
+        });
+        lines
+    }
+
+    fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String> {
+        let Ok(mut tt) = self.tt.try_lock() else {
+            return Err("the hash table is in use by a search".to_string());
+        };
+        if !tt.has_size(mb) {
+            log::info!("allocating {mb} MB for the hash table");
+            if !tt.resize(mb) {
+                return Err(format!("USI_Hash: cannot allocate {mb} MB"));
+            }
+        } else if clear {
+            tt.clear();
+        }
+        Ok(())
+    }
+
+    fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker {
+        self.ensure_roll(options, out);
+        let side = self.pos.side_to_move();
+        let limits = timeman::limits(go, side, &options.time);
+        log::info!(
+            "go: side {side:?}, roll {:?}, limits {limits:?}",
+            self.pos.roll()
+        );
+        let control = SearchControl::new(limits, go.ponder, go.infinite);
+        let mut pos = self.pos.clone();
+        let tt = Arc::clone(&self.tt);
+        let limits = ChanceLimits {
+            depth: go.depth,
+            nodes: go.nodes,
+            searchmoves: self.searchmoves(&go.searchmoves, out),
+        };
+        Worker::spawn(
+            control,
+            side,
+            options.time,
+            out.clone(),
+            move |control, out| {
+                let answer = {
+                    let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut report = |info| out.send(&Response::Info(info));
+                    let result = chance::search(&mut pos, &mut tt, control, &limits, &mut report);
+                    Response::BestMove {
+                        mv: result.best.map_or_else(
+                            || "resign".to_string(),
+                            |m| pos.format_turn(m).to_string(),
+                        ),
+                        ponder: None,
+                    }
+                };
+                control.wait_for_release();
+                if control.is_cancelled() {
+                    log::info!("search cancelled; no bestmove");
+                    return;
+                }
+                out.send(&answer);
+            },
+        )
+    }
+
+    fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker {
+        let pos = self.pos.clone();
+        let side = pos.side_to_move();
+        Worker::spawn(
+            SearchControl::unlimited(),
+            side,
+            options.time,
+            out.clone(),
+            move |control, out| run_perft(pos, depth, control, out),
+        )
+    }
+
+    fn setup(&self, _seed: u64) -> Result<String, String> {
+        Err("go setup: shogammon starts from a fixed position".to_string())
+    }
+}
+
+/// `go perft N` over the rolls (RULINGS §5): one line per root turn (the
+/// turn token carries its roll), a blank line and the total. Checked for
+/// `stop` between root turns.
+fn run_perft(mut pos: Position, depth: u32, control: &SearchControl, out: &Output) {
+    if depth == 0 {
+        out.line("");
+        out.line("Nodes searched: 1");
+        return;
+    }
+    let given = pos.roll();
+    let rolls: Vec<[u8; 2]> = match given {
+        Some(roll) => vec![roll],
+        None if pos.outcome(&Rules::default()).is_some() => Vec::new(),
+        None => crate::shogammon::ROLLS.iter().map(|&(r, _)| r).collect(),
+    };
+    let mut total: u64 = 0;
+    let mut moves = Vec::new();
+    for roll in rolls {
+        pos.set_roll(Some(roll));
+        moves.clear();
+        pos.generate_legal(&mut moves);
+        for &m in &moves {
+            if control.stop_requested() {
+                if !control.is_cancelled() {
+                    out.info_string("perft stopped before the end".to_string());
+                }
+                return;
+            }
+            let name = pos.format_turn(m).to_string();
+            pos.do_move(m);
+            let count = chance::perft(&mut pos, depth - 1);
+            pos.undo_move();
+            total += count;
+            out.line(&format!("{name}: {count}"));
+        }
+    }
+    out.line("");
+    out.line(&format!("Nodes searched: {total}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Color;
+
+    fn command(line: &str) -> PositionCommand {
+        match usi::parse_command(line).expect("test line parses").command {
+            usi::Command::Position(cmd) => cmd,
+            other => panic!("not a position command: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn position_reads_turns_and_dice() {
+        let options = Options::new("shogammon");
+        let cmd = command("position startpos moves 61:5i5h,7g7f dice 34");
+        let pos = build_position(&cmd, &options).unwrap();
+        assert_eq!(pos.roll(), Some([4, 3]));
+        assert_eq!(pos.side_to_move(), Color::White);
+    }
+
+    #[test]
+    fn position_errors_name_the_token() {
+        let options = Options::new("shogammon");
+        let err = build_position(&command("position startpos moves 7g7f"), &options).unwrap_err();
+        assert!(err.contains("move 1 '7g7f'"), "{err}");
+        let err = build_position(
+            &command("position startpos moves 61:5i5h,7g7f 61:1a1b"),
+            &options,
+        )
+        .unwrap_err();
+        assert!(err.contains("turn 2 '61:1a1b'"), "{err}");
+        // A roll on a finished game (gote has no king).
+        let err = build_position(
+            &command("position sfen 9/9/9/9/9/9/9/9/4K4 w - 1 dice 11"),
+            &options,
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("dice clause") && err.contains("no king"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn dice_map_decides_legality() {
+        // With pawns on the 6 and the king on the 1, 1-1 moves pawns no
+        // more: the king must move.
+        let mut options = Options::new("shogammon");
+        options.dice_map = crate::shogammon::DiceMap::parse("K,LN,S,G,BR,P").unwrap();
+        let cmd = command("position startpos moves 11:7g7f,6g6f");
+        assert!(build_position(&cmd, &options).is_err());
+        let cmd = command("position startpos moves 11:5i5h,5h5g");
+        assert!(build_position(&cmd, &options).is_ok());
+    }
+}
