@@ -208,6 +208,33 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A cheap ordering score for move ordering (higher first).
     fn order_score(&self, m: Self::Move) -> i32;
 
+    /// Static exchange evaluation: whether playing `m` and then the best
+    /// sequence of recaptures on its square leaves the mover at least
+    /// `threshold` centipawns up. The default (no exchange model) answers
+    /// as if the move never lost material.
+    fn see_ge(&self, _m: Self::Move, threshold: i32) -> bool {
+        threshold <= 0
+    }
+
+    /// Size of the history tables search keeps per side: every move maps
+    /// to an index below it with [`Game::history_index`] (for example by
+    /// origin and destination). 1 turns history ordering off.
+    const HISTORY_SIZE: usize = 1;
+
+    /// The history-table slot of `m`, below [`Game::HISTORY_SIZE`].
+    fn history_index(&self, _m: Self::Move) -> usize {
+        0
+    }
+
+    /// Passes the turn for null-move pruning and answers `true`, or answers
+    /// `false` (and changes nothing) in a game where search should not try
+    /// it. Undone by [`Game::undo_null_move`].
+    fn do_null_move(&mut self) -> bool {
+        false
+    }
+
+    fn undo_null_move(&mut self) {}
+
     /// The game's end as the rules decide it, given the move history (mate,
     /// repetition, ...). `None` while the game goes on.
     fn outcome(&self, rules: &Rules) -> Option<Outcome>;

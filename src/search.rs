@@ -2,9 +2,19 @@
 //! [`Game`].
 //!
 //! - Negamax alpha-beta with PVS null windows, a transposition table, check
-//!   extension and mate-distance pruning.
+//!   extension and mate-distance pruning; aspiration windows at the root
+//!   from depth 4; MultiPV.
+//! - Forward pruning at non-PV nodes not in check: reverse futility
+//!   (static evaluation far above beta), razoring (far below alpha),
+//!   null-move pruning (where the game allows passing), futility and
+//!   late-move pruning of quiet moves near the leaves, and pruning of
+//!   captures that lose material by static exchange.
+//! - Late-move reductions, less for killers, counter-moves and moves with
+//!   a good history, more for moves with a bad one.
+//! - Move ordering: table move, good captures (SEE), killers, counter-move,
+//!   history; losing captures last ([`ordering`]).
 //! - Quiescence search over the game's tactical moves with stand-pat, or over
-//!   every evasion when in check.
+//!   every evasion when in check; captures losing material are skipped.
 //! - A position with no legal move is lost for the side to move (checkmate
 //!   and stalemate alike, as in shogi and Sigma 4); `repetition()` and the
 //!   move limit end the game at interior nodes (never at the root, which
@@ -24,9 +34,11 @@ mod tests;
 
 pub use control::SearchControl;
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use crate::game::{Game, Rules};
 use crate::tt::{Bound, TranspositionTable};
-use ordering::{order_moves, order_quiescence, Killers};
+use ordering::{order_moves, order_quiescence, Hints, History, Killers, HISTORY_MAX};
 use score::{
     clamp_eval, from_tt, is_mate_score, mate_distance, mate_in, mated_in, outcome_score, to_tt,
     DRAW, INFINITE, MATE_BOUND, MAX_PLY,
@@ -52,6 +64,42 @@ const QUIESCENCE_MAX_PLIES: usize = 8;
 /// cannot raise alpha.
 const DELTA_MARGIN: i32 = 200;
 
+/// Half-width of the first aspiration window (centipawns).
+const ASPIRATION_DELTA: i32 = 40;
+
+/// Reverse futility: a non-PV node whose static evaluation beats beta by
+/// this much per ply of depth left is taken to fail high.
+const REVERSE_FUTILITY_MARGIN: i32 = 130;
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+
+/// Razoring: at depth 1-2, a static evaluation this far below alpha is
+/// checked by quiescence alone.
+const RAZOR_MARGIN: i32 = 500;
+
+/// Futility pruning of quiet moves at depth 1-3: static evaluation plus
+/// this margin per ply (plus a base) still below alpha.
+const FUTILITY_BASE: i32 = 150;
+const FUTILITY_MARGIN: i32 = 130;
+const FUTILITY_DEPTH: i32 = 3;
+
+/// Late-move pruning: at shallow depth, quiet moves beyond this count
+/// (`LMP_BASE + depth * depth`) are not searched.
+const LMP_BASE: usize = 6;
+const LMP_DEPTH: i32 = 4;
+
+/// Null move: only from this depth, reduced by `3 + depth / 4`.
+const NULL_MOVE_DEPTH: i32 = 3;
+
+/// A capture at depth `d` (up to this) that loses more than `SEE_MARGIN`
+/// per ply by static exchange is not searched.
+const SEE_PRUNE_DEPTH: i32 = 5;
+const SEE_MARGIN: i32 = 100;
+
+/// History bonus for a quiet move that caused a cutoff at `depth`.
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 32).min(HISTORY_MAX / 4)
+}
+
 /// What the GUI asked for besides time.
 #[derive(Clone, Debug)]
 pub struct Limits<M> {
@@ -59,6 +107,10 @@ pub struct Limits<M> {
     pub nodes: Option<u64>,
     /// `go searchmoves`: only these root moves (all when empty).
     pub searchmoves: Vec<M>,
+    /// Principal variations to find and report (`MultiPV`), at least 1.
+    pub multipv: usize,
+    /// Search threads (`Threads`), at least 1.
+    pub threads: usize,
 }
 
 impl<M> Default for Limits<M> {
@@ -67,6 +119,8 @@ impl<M> Default for Limits<M> {
             depth: None,
             nodes: None,
             searchmoves: Vec::new(),
+            multipv: 1,
+            threads: 1,
         }
     }
 }
@@ -103,32 +157,64 @@ pub fn search<G: Game>(
     report: &mut dyn FnMut(usi::Info),
 ) -> SearchResult<G::Move> {
     tt.new_search();
-    let mut searcher = Searcher {
-        tt,
-        control,
-        node_limit: limits.nodes.unwrap_or(u64::MAX),
-        max_moves_to_draw: rules.max_moves_to_draw,
-        nodes: 0,
-        seldepth: 0,
-        aborted: false,
-        root_depth: 0,
-        stack: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
-    };
-    searcher.iterate(pos, limits, report)
+    let tt: &TranspositionTable<G::Move> = tt;
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        // Lazy SMP: helper threads search the same position on their own,
+        // sharing only the table, which is what makes them useful to the
+        // main thread; half of them start one ply deeper for variety.
+        for id in 1..limits.threads.max(1) {
+            let mut pos = pos.clone();
+            let shared = Shared {
+                helpers_stop: Some(&helpers_stop),
+                helper_nodes: &helper_nodes,
+            };
+            scope.spawn(move || {
+                let mut helper = Searcher::new(tt, control, rules, None, shared);
+                helper.iterate_helper(&mut pos, limits, id);
+            });
+        }
+        let shared = Shared {
+            helpers_stop: None,
+            helper_nodes: &helper_nodes,
+        };
+        let mut main = Searcher::new(tt, control, rules, limits.nodes, shared);
+        let mut result = main.iterate(pos, limits, report);
+        helpers_stop.store(true, Ordering::Relaxed);
+        result.nodes = main.total_nodes();
+        result
+    })
 }
 
-/// Plies by which a move is searched shallower first: late quiet moves
-/// (not captures, promotions, killers, checks or check evasions) rarely
-/// matter, so they get a reduced null-window look and a full one only if
-/// they beat alpha.
-fn late_move_reduction(depth: i32, index: usize, late_quiet: bool) -> i32 {
-    if !late_quiet || depth < 3 || index < 3 {
-        0
-    } else if depth >= 6 && index >= 12 {
-        2
-    } else {
-        1
-    }
+/// What the threads of one search share besides the table and control.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    /// Set for helper threads: raised when the main thread has answered.
+    helpers_stop: Option<&'a AtomicBool>,
+    /// Nodes searched by helper threads (added in batches).
+    helper_nodes: &'a AtomicU64,
+}
+
+/// Rows (depth) and columns (move index) of the reduction table.
+const REDUCTION_SIZE: usize = 64;
+
+/// Base late-move reductions by depth and move index: logarithmic in
+/// both, as the big branching factor of shogi calls for.
+fn reduction_table() -> Vec<[u8; REDUCTION_SIZE]> {
+    (0..REDUCTION_SIZE)
+        .map(|depth| {
+            let mut row = [0u8; REDUCTION_SIZE];
+            for (index, r) in row.iter_mut().enumerate().skip(1) {
+                if depth > 0 {
+                    let d = (depth as f64).ln();
+                    let i = (index as f64).ln();
+                    *r = (0.6 + d * i / 2.2).floor().max(0.0) as u8;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 /// What a node's best score says, given the window it was searched with.
@@ -161,6 +247,14 @@ struct Frame<M> {
     pv: Vec<M>,
     /// Reused buffer for the ordered move list.
     ordered: Vec<(i64, M)>,
+    /// Quiet moves searched at this node (for the history malus).
+    quiets: Vec<M>,
+    /// The move being searched from this ply (`None`: a null move).
+    current: Option<M>,
+    /// Its [`Game::history_index`] (for the counter-move table).
+    current_index: usize,
+    /// Static evaluation here (`None` when in check).
+    static_eval: Option<i32>,
 }
 
 impl<M> Default for Frame<M> {
@@ -169,6 +263,10 @@ impl<M> Default for Frame<M> {
             killers: Killers::default(),
             pv: Vec::new(),
             ordered: Vec::new(),
+            quiets: Vec::new(),
+            current: None,
+            current_index: 0,
+            static_eval: None,
         }
     }
 }
@@ -177,7 +275,65 @@ struct RootMove<M> {
     mv: M,
     /// Score in the current iteration; `-INFINITE` until it raised alpha.
     score: i32,
+    /// Score of the last completed iteration (aspiration windows).
+    previous: i32,
     pv: Vec<M>,
+}
+
+/// How settled the search's answer is, for time management.
+struct Stability<M> {
+    best: Option<M>,
+    /// Iterations in a row that kept the best move.
+    unchanged: u32,
+    /// Best-move changes, decaying by half each iteration.
+    changes: f64,
+    score: Option<i32>,
+    /// The last iteration's score fell this much below the one before.
+    drop: i32,
+}
+
+impl<M> Default for Stability<M> {
+    fn default() -> Self {
+        Stability {
+            best: None,
+            unchanged: 0,
+            changes: 0.0,
+            score: None,
+            drop: 0,
+        }
+    }
+}
+
+impl<M: Copy + Eq> Stability<M> {
+    fn update(&mut self, best: M, score: i32) {
+        self.changes /= 2.0;
+        if self.best == Some(best) {
+            self.unchanged += 1;
+        } else {
+            if self.best.is_some() {
+                self.changes += 1.0;
+            }
+            self.unchanged = 0;
+            self.best = Some(best);
+        }
+        self.drop = self.score.map_or(0, |s| (s - score).max(0));
+        self.score = Some(score);
+    }
+
+    /// Multiplier of the planned time: up to about 2 while the best move
+    /// changes or the score falls, down to 0.5 for a long-settled move.
+    fn time_factor(&self) -> f64 {
+        let unstable = 1.0 + self.changes * 0.6;
+        let falling = 1.0 + (f64::from(self.drop) / 200.0).min(0.5);
+        let settled = if self.unchanged >= 6 {
+            0.5
+        } else if self.unchanged >= 3 {
+            0.75
+        } else {
+            1.0
+        };
+        (unstable * falling * settled).clamp(0.4, 2.2)
+    }
 }
 
 /// A completed iteration's answer.
@@ -188,8 +344,11 @@ struct Completed<M> {
 }
 
 struct Searcher<'a, G: Game> {
-    tt: &'a mut TranspositionTable<G::Move>,
+    tt: &'a TranspositionTable<G::Move>,
     control: &'a SearchControl,
+    shared: Shared<'a>,
+    /// Nodes of this helper thread already added to `shared.helper_nodes`.
+    reported_nodes: u64,
     node_limit: u64,
     max_moves_to_draw: u32,
     nodes: u64,
@@ -199,9 +358,64 @@ struct Searcher<'a, G: Game> {
     aborted: bool,
     root_depth: i32,
     stack: Vec<Frame<G::Move>>,
+    history: History<G>,
+    reductions: Vec<[u8; REDUCTION_SIZE]>,
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<'a, G: Game> Searcher<'a, G> {
+    fn new(
+        tt: &'a TranspositionTable<G::Move>,
+        control: &'a SearchControl,
+        rules: &Rules,
+        node_limit: Option<u64>,
+        shared: Shared<'a>,
+    ) -> Self {
+        Searcher {
+            tt,
+            control,
+            shared,
+            reported_nodes: 0,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            max_moves_to_draw: rules.max_moves_to_draw,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_depth: 0,
+            stack: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
+            history: History::default(),
+            reductions: reduction_table(),
+        }
+    }
+
+    /// Nodes of this thread and of the helper threads so far.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.shared.helper_nodes.load(Ordering::Relaxed)
+    }
+
+    /// A helper thread's iterative deepening: no reports, no answer; it
+    /// ends when the main thread has answered (or on `stop`).
+    fn iterate_helper(&mut self, pos: &mut G, limits: &Limits<G::Move>, id: usize) {
+        let mut root = self.root_moves(pos, &limits.searchmoves);
+        if root.is_empty() {
+            return;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let first = 1 + (id % 2) as u32;
+        for depth in first..=max_depth {
+            self.root_depth = depth as i32;
+            if self
+                .aspiration(pos, depth, &mut root, 0, 1, &mut |_| {})
+                .is_none()
+            {
+                break;
+            }
+            for rm in root.iter_mut() {
+                rm.previous = rm.score;
+            }
+        }
+        self.batch_helper_nodes();
+    }
+
     fn iterate(
         &mut self,
         pos: &mut G,
@@ -219,27 +433,103 @@ impl<G: Game> Searcher<'_, G> {
                 pv: Vec::new(),
             };
         }
+        let multipv = limits.multipv.clamp(1, root.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut completed: Option<Completed<G::Move>> = None;
+        let mut stability = Stability::default();
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            let Some(score) = self.search_root(pos, depth as i32, &mut root) else {
+            let mut finished = true;
+            for pv_index in 0..multipv {
+                if self
+                    .aspiration(pos, depth, &mut root, pv_index, multipv, report)
+                    .is_none()
+                {
+                    finished = false;
+                    break;
+                }
+                // The lines found so far, best first; the rest keep their order.
+                root[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            }
+            if !finished {
                 break;
-            };
+            }
+            for rm in root.iter_mut() {
+                rm.previous = rm.score;
+            }
             let done = Completed {
                 depth,
-                score,
+                score: root[0].score,
                 pv: root[0].pv.clone(),
             };
-            report(self.info(pos, &done));
-            let proven = is_mate_score(score) && mate_distance(score) <= depth as i32;
+            for (k, rm) in root.iter().take(multipv).enumerate() {
+                let multipv_index = (multipv > 1).then_some(k as u32 + 1);
+                report(self.info(
+                    pos,
+                    depth,
+                    rm.score,
+                    &rm.pv,
+                    usi::Bound::Exact,
+                    multipv_index,
+                ));
+            }
+            stability.update(root[0].mv, done.score);
+            let proven = is_mate_score(done.score) && mate_distance(done.score) <= depth as i32;
             completed = Some(done);
-            if proven || self.out_of_time(root.len()) {
+            if proven || self.out_of_time(root.len(), &stability) {
                 break;
             }
         }
         self.result(pos, completed, &root)
+    }
+
+    /// Searches the `pv_index`-th line of an iteration with an aspiration
+    /// window around its last score, widening on failure. `None` when the
+    /// search was stopped.
+    fn aspiration(
+        &mut self,
+        pos: &mut G,
+        depth: u32,
+        root: &mut [RootMove<G::Move>],
+        pv_index: usize,
+        multipv: usize,
+        report: &mut dyn FnMut(usi::Info),
+    ) -> Option<i32> {
+        let previous = root[pv_index].previous;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate_score(previous) {
+            (
+                (previous - delta).max(-INFINITE),
+                (previous + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(pos, depth as i32, &mut root[pv_index..], alpha, beta)?;
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                usi::Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                usi::Bound::Lower
+            } else {
+                return Some(score);
+            };
+            // GUIs show a failing line once it has taken a while.
+            if self.control.elapsed().as_millis() >= 1000 {
+                let rm = &root[pv_index];
+                let multipv_index = (multipv > 1).then_some(pv_index as u32 + 1);
+                report(self.info(pos, depth, score, &rm.pv, bound, multipv_index));
+            }
+            delta += delta / 2 + 10;
+            if delta > 1500 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
     }
 
     /// Legal root moves in initial order, restricted to `searchmoves` when it
@@ -247,56 +537,57 @@ impl<G: Game> Searcher<'_, G> {
     fn root_moves(&mut self, pos: &G, searchmoves: &[G::Move]) -> Vec<RootMove<G::Move>> {
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
-        let tt_move = self.tt.probe(pos.key()).map(|e| e.mv);
+        let hints = Hints {
+            tt_move: self.tt.probe(pos.key()).map(|e| e.mv),
+            killers: Killers::default(),
+            counter: None,
+            history: &self.history,
+        };
         let mut ordered = Vec::new();
-        order_moves(pos, &moves, tt_move, &Killers::default(), &mut ordered);
+        order_moves(pos, &moves, &hints, &mut ordered);
         let wanted = |m: &G::Move| searchmoves.is_empty() || searchmoves.contains(m);
-        let mut root: Vec<_> = ordered
-            .iter()
-            .map(|&(_, mv)| mv)
-            .filter(wanted)
+        let mut chosen: Vec<G::Move> = ordered.iter().map(|&(_, mv)| mv).filter(wanted).collect();
+        if chosen.is_empty() && !searchmoves.is_empty() {
+            // None of the requested moves is legal: search them all.
+            chosen = ordered.iter().map(|&(_, mv)| mv).collect();
+        }
+        chosen
+            .into_iter()
             .map(|mv| RootMove {
                 mv,
                 score: -INFINITE,
+                previous: -INFINITE,
                 pv: vec![mv],
             })
-            .collect();
-        if root.is_empty() && !searchmoves.is_empty() {
-            // None of the requested moves is legal: search them all.
-            root = ordered
-                .iter()
-                .map(|&(_, mv)| RootMove {
-                    mv,
-                    score: -INFINITE,
-                    pv: vec![mv],
-                })
-                .collect();
-        }
-        root
+            .collect()
     }
 
-    /// One iteration over the root moves. `None` when the search was stopped
-    /// before the iteration finished.
+    /// One pass over `root` (the moves not yet chosen as earlier lines)
+    /// with the window `(alpha, beta)`. Returns the best score, fail-soft;
+    /// `None` when the search was stopped before the pass finished.
     fn search_root(
         &mut self,
         pos: &mut G,
         depth: i32,
         root: &mut [RootMove<G::Move>],
+        mut alpha: i32,
+        beta: i32,
     ) -> Option<i32> {
-        let mut alpha = -INFINITE;
-        let beta = INFINITE;
         for rm in root.iter_mut() {
             rm.score = -INFINITE;
         }
         self.nodes += 1;
+        let mut best = -INFINITE;
         for (i, rm) in root.iter_mut().enumerate() {
             let m = rm.mv;
+            self.stack[0].current = Some(m);
+            self.stack[0].current_index = pos.history_index(m);
             pos.do_move(m);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, 1, -beta, -alpha)
             } else {
                 let probe = -self.negamax(pos, depth - 1, 1, -alpha - 1, -alpha);
-                if probe > alpha {
+                if probe > alpha && probe < beta {
                     -self.negamax(pos, depth - 1, 1, -beta, -alpha)
                 } else {
                     probe
@@ -306,20 +597,27 @@ impl<G: Game> Searcher<'_, G> {
             if self.aborted {
                 return None;
             }
-            if score > alpha {
-                alpha = score;
+            if i == 0 || score > alpha {
                 rm.score = score;
                 rm.pv.clear();
                 rm.pv.push(m);
                 rm.pv.extend_from_slice(&self.stack[1].pv);
             }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
         }
         // Stable: moves that never raised alpha keep their previous order.
         root.sort_by_key(|rm| std::cmp::Reverse(rm.score));
-        let best = &root[0];
+        let first = &root[0];
+        let bound = bound_of(best, -INFINITE, beta);
         self.tt
-            .store(pos.key(), best.mv, to_tt(alpha, 0), depth, Bound::Exact);
-        Some(alpha)
+            .store(pos.key(), first.mv, to_tt(best, 0), depth, bound);
+        Some(best)
     }
 
     fn negamax(
@@ -359,30 +657,93 @@ impl<G: Game> Searcher<'_, G> {
             }
         }
 
+        let in_check = pos.in_check();
+        let static_eval = (!in_check).then(|| clamp_eval(pos.evaluate()));
+        self.stack[ply].static_eval = static_eval;
+        if let (false, Some(eval)) = (pv_node, static_eval) {
+            if let Some(score) = self.prune_node(pos, depth, ply, eval, alpha, beta) {
+                return score;
+            }
+        }
+
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
         if moves.is_empty() {
             return mated_in(ply);
         }
-        let in_check = pos.in_check();
         let extend = in_check && ply < 2 * self.root_depth as usize;
         let depth = if extend { depth + 1 } else { depth };
 
-        let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
+        let side = pos.side_to_move();
+        let previous = self.stack[ply - 1].current;
+        let previous_index = self.stack[ply - 1].current_index;
+        let counter = previous.and_then(|_| self.history.counter(side.flip(), previous_index));
         let killers = self.stack[ply].killers;
-        order_moves(pos, &moves, entry.map(|e| e.mv), &killers, &mut ordered);
+        let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
+        let hints = Hints {
+            tt_move: entry.map(|e| e.mv),
+            killers,
+            counter,
+            history: &self.history,
+        };
+        order_moves(pos, &moves, &hints, &mut ordered);
+        let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
+        quiets.clear();
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = ordered[0].1;
-        for (i, &(_, m)) in ordered.iter().enumerate() {
-            let quiet = !pos.is_tactical(m) && !killers.contains(m);
+        let mut searched = 0usize;
+        for &(_, m) in ordered.iter() {
+            let tactical = pos.is_tactical(m);
+            let special = killers.contains(m) || Some(m) == counter;
+            let index = pos.history_index(m);
+            let history = if tactical {
+                0
+            } else {
+                self.history.score(side, index)
+            };
+            let can_prune = !pv_node && !in_check && searched > 0 && best > -MATE_BOUND;
+            if can_prune
+                && tactical
+                && depth <= SEE_PRUNE_DEPTH
+                && !pos.see_ge(m, -SEE_MARGIN * depth)
+            {
+                continue;
+            }
+            let late_quiet_count = quiets.len();
             pos.do_move(m);
-            let score = if i == 0 {
+            let gives_check = pos.in_check();
+            if can_prune && !tactical && !gives_check && !special {
+                let futile = depth <= FUTILITY_DEPTH
+                    && static_eval
+                        .is_some_and(|e| e + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
+                let late =
+                    depth <= LMP_DEPTH && late_quiet_count >= LMP_BASE + (depth * depth) as usize;
+                if futile || late {
+                    pos.undo_move();
+                    continue;
+                }
+            }
+            self.stack[ply].current = Some(m);
+            self.stack[ply].current_index = index;
+            let score = if searched == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let late_quiet = quiet && !in_check && !pos.in_check();
-                let reduction = late_move_reduction(depth, i, late_quiet);
+                let reduction = if tactical || gives_check || in_check || depth < 3 {
+                    0
+                } else {
+                    let base = i32::from(
+                        self.reductions[(depth as usize).min(REDUCTION_SIZE - 1)]
+                            [searched.min(REDUCTION_SIZE - 1)],
+                    );
+                    let mut r = base;
+                    if pv_node || special {
+                        r -= 1;
+                    }
+                    r -= history / (HISTORY_MAX / 2);
+                    r.clamp(0, depth - 2)
+                };
                 let mut probe =
                     -self.negamax(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if reduction > 0 && probe > alpha {
@@ -396,8 +757,11 @@ impl<G: Game> Searcher<'_, G> {
             };
             pos.undo_move();
             if self.aborted {
+                self.stack[ply].ordered = ordered;
+                self.stack[ply].quiets = quiets;
                 return 0;
             }
+            searched += 1;
             if score > best {
                 best = score;
                 best_move = m;
@@ -405,20 +769,87 @@ impl<G: Game> Searcher<'_, G> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        if !pos.is_tactical(m) {
-                            self.stack[ply].killers.add(m);
+                        if !tactical {
+                            self.reward_quiet(pos, ply, depth, m, &quiets);
                         }
                         break;
                     }
                 }
             }
+            if !tactical {
+                quiets.push(m);
+            }
         }
         self.stack[ply].ordered = ordered;
+        self.stack[ply].quiets = quiets;
+        if searched == 0 {
+            // Every move was pruned (only possible once one was searched,
+            // so never); keep the static value as a fail-low bound.
+            return static_eval.unwrap_or(alpha).min(alpha);
+        }
 
         let bound = bound_of(best, original_alpha, beta);
         self.tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// Pruning decided before any move is searched at a non-PV node not in
+    /// check: reverse futility, razoring and the null move. `Some(score)`
+    /// ends the node.
+    fn prune_node(
+        &mut self,
+        pos: &mut G,
+        depth: i32,
+        ply: usize,
+        eval: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if is_mate_score(beta) || is_mate_score(alpha) {
+            return None;
+        }
+        if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+            return Some(eval);
+        }
+        if depth <= 2 && eval + RAZOR_MARGIN * depth < alpha {
+            let score = self.qsearch(pos, ply, 0, alpha, alpha + 1);
+            if score <= alpha {
+                return Some(score);
+            }
+        }
+        let after_null = self.stack[ply - 1].current.is_none();
+        if depth >= NULL_MOVE_DEPTH && eval >= beta && !after_null && pos.do_null_move() {
+            let reduction = 3 + depth / 4 + ((eval - beta) / 300).min(2);
+            self.stack[ply].current = None;
+            let score = -self.negamax(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            pos.undo_null_move();
+            if self.aborted {
+                return Some(0);
+            }
+            if score >= beta {
+                // A mate found after passing proves nothing.
+                return Some(if is_mate_score(score) { beta } else { score });
+            }
+        }
+        None
+    }
+
+    /// A quiet move caused a cutoff: it becomes a killer and the
+    /// counter-move to the opponent's last move, its history rises and
+    /// the quiet moves searched before it fall.
+    fn reward_quiet(&mut self, pos: &G, ply: usize, depth: i32, m: G::Move, tried: &[G::Move]) {
+        let side = pos.side_to_move();
+        self.stack[ply].killers.add(m);
+        let bonus = history_bonus(depth);
+        self.history.update(side, pos.history_index(m), bonus);
+        for &q in tried {
+            self.history.update(side, pos.history_index(q), -bonus);
+        }
+        if self.stack[ply - 1].current.is_some() {
+            let index = self.stack[ply - 1].current_index;
+            self.history.set_counter(side.flip(), index, m);
+        }
     }
 
     /// Resolves captures (and escapes from check) until the position is
@@ -470,6 +901,10 @@ impl<G: Game> Searcher<'_, G> {
                 }
                 quiet_evasions += 1;
             }
+            if !in_check && !pos.see_ge(m, 0) {
+                // Loses material on the square: not what resolves a position.
+                continue;
+            }
             pos.do_move(m);
             if !in_check && !pos.in_check() {
                 // Delta pruning: even with a margin for what the evaluation
@@ -512,7 +947,7 @@ impl<G: Game> Searcher<'_, G> {
         if i32::from(e.depth) < depth {
             return None;
         }
-        let s = from_tt(e.score, ply);
+        let s = from_tt(i32::from(e.score), ply);
         let cut = match e.bound {
             Bound::Exact => true,
             Bound::Lower => s >= beta,
@@ -529,11 +964,28 @@ impl<G: Game> Searcher<'_, G> {
         self.seldepth = self.seldepth.max(ply);
         if !self.aborted {
             let clock_due = self.nodes.is_multiple_of(CLOCK_CHECK_INTERVAL);
+            if clock_due {
+                self.batch_helper_nodes();
+            }
             self.aborted = self.control.stop_requested()
                 || self.nodes >= self.node_limit
-                || (clock_due && self.control.hard_limit_reached());
+                || (clock_due && self.control.hard_limit_reached())
+                || self
+                    .shared
+                    .helpers_stop
+                    .is_some_and(|stop| stop.load(Ordering::Relaxed));
         }
         self.aborted
+    }
+
+    /// A helper thread adds its nodes to the shared count now and then.
+    #[inline]
+    fn batch_helper_nodes(&mut self) {
+        if self.shared.helpers_stop.is_some() {
+            let batch = self.nodes - self.reported_nodes;
+            self.shared.helper_nodes.fetch_add(batch, Ordering::Relaxed);
+            self.reported_nodes = self.nodes;
+        }
     }
 
     /// The score of an interior node whose game the rules have ended
@@ -555,25 +1007,37 @@ impl<G: Game> Searcher<'_, G> {
         pv.extend_from_slice(&tail[0].pv);
     }
 
-    /// After an iteration: should the search start another?
-    fn out_of_time(&self, root_moves: usize) -> bool {
+    /// After an iteration: should the search start another? The planned
+    /// time stretches while the best move keeps changing and shrinks once
+    /// it has stood for several iterations.
+    fn out_of_time(&self, root_moves: usize, stability: &Stability<G::Move>) -> bool {
         let timed = self.control.is_time_limited();
-        self.control.soft_limit_reached() || (timed && root_moves == 1)
+        self.control.soft_limit_scaled(stability.time_factor()) || (timed && root_moves == 1)
     }
 
-    fn info(&self, pos: &G, done: &Completed<G::Move>) -> usi::Info {
+    fn info(
+        &self,
+        pos: &G,
+        depth: u32,
+        score: i32,
+        pv: &[G::Move],
+        bound: usi::Bound,
+        multipv: Option<u32>,
+    ) -> usi::Info {
         let elapsed = self.control.elapsed();
         let millis = elapsed.as_millis() as u64;
-        let nps = self.nodes * 1000 / millis.max(1);
+        let nodes = self.total_nodes();
+        let nps = nodes * 1000 / millis.max(1);
         usi::Info {
-            depth: Some(done.depth),
-            seldepth: Some(self.seldepth.max(done.depth as usize) as u32),
-            score: Some((score::to_usi(done.score), usi::Bound::Exact)),
-            nodes: Some(self.nodes),
+            depth: Some(depth),
+            seldepth: Some(self.seldepth.max(depth as usize) as u32),
+            multipv,
+            score: Some((score::to_usi(score), bound)),
+            nodes: Some(nodes),
             nps: Some(nps),
             time: Some(millis),
             hashfull: Some(self.tt.hashfull()),
-            pv: format_line(pos, &done.pv),
+            pv: format_line(pos, pv),
             ..usi::Info::default()
         }
     }

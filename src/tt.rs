@@ -6,8 +6,15 @@
 //! of two); the key's high 32 bits are stored to tell positions sharing a slot
 //! apart. A stored move is only a hint: the search checks it against the legal
 //! moves before playing it, so a collision can cost time but never legality.
+//!
+//! Search threads share one table (`Threads`, lazy SMP): every slot has a
+//! one-byte lock taken with a single compare-and-swap. A probe that finds
+//! the slot busy is a miss and a store that finds it busy is skipped, so no
+//! thread ever waits; the table stays generic over the game's move type.
 
+use std::cell::UnsafeCell;
 use std::collections::TryReserveError;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,18 +35,50 @@ pub struct Entry<M> {
     check: u32,
     pub mv: M,
     /// Score relative to the node it was stored at (mate scores are
-    /// distances from that node, see `search`).
-    pub score: i32,
+    /// distances from that node, see `search`). Every search score fits in
+    /// 16 bits, which keeps the slot small.
+    pub score: i16,
     pub depth: i16,
     pub bound: Bound,
     generation: u8,
 }
 
+/// One slot: an entry behind its lock flag.
+#[derive(Debug, Default)]
+struct Slot<M> {
+    busy: AtomicBool,
+    entry: UnsafeCell<Entry<M>>,
+}
+
+// SAFETY: the entry is only read or written through `Slot::locked`, which
+// holds the `busy` flag (acquired with compare-and-swap) for the whole access,
+// or through `&mut Slot`, which is exclusive by itself.
+unsafe impl<M: Send> Sync for Slot<M> {}
+
+impl<M: Copy> Slot<M> {
+    /// Runs `f` on the entry if no other thread holds the slot.
+    #[inline]
+    fn locked<R>(&self, f: impl FnOnce(&mut Entry<M>) -> R) -> Option<R> {
+        if self
+            .busy
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            return None;
+        }
+        // SAFETY: the flag was false and is now ours until released below,
+        // so no other reference to the entry exists meanwhile.
+        let result = f(unsafe { &mut *self.entry.get() });
+        self.busy.store(false, Ordering::Release);
+        Some(result)
+    }
+}
+
 /// The table. `Default` is an empty table that stores nothing until `resize`.
 #[derive(Debug, Default)]
 pub struct TranspositionTable<M> {
-    entries: Vec<Entry<M>>,
-    generation: u8,
+    entries: Vec<Slot<M>>,
+    generation: AtomicU8,
 }
 
 const MIB: usize = 1 << 20;
@@ -47,7 +86,7 @@ const MIB: usize = 1 << 20;
 /// How many slots fit in `mb` megabytes, rounded down to a power of two.
 fn slot_count<M>(mb: usize) -> usize {
     let bytes = mb.saturating_mul(MIB);
-    let fit = bytes / std::mem::size_of::<Entry<M>>().max(1);
+    let fit = bytes / std::mem::size_of::<Slot<M>>().max(1);
     if fit == 0 {
         0
     } else {
@@ -75,17 +114,17 @@ impl<M: Copy + Default> TranspositionTable<M> {
     pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
         let slots = slot_count::<M>(mb);
         self.entries = Vec::new();
-        self.generation = 0;
+        *self.generation.get_mut() = 0;
         let mut entries = Vec::new();
         entries.try_reserve_exact(slots)?;
-        entries.resize(slots, Entry::default());
+        entries.resize_with(slots, Slot::default);
         self.entries = entries;
         Ok(())
     }
 
     /// Size in megabytes the table was allocated for (rounded as allocated).
     pub fn size_mb(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry<M>>() / MIB
+        self.entries.len() * std::mem::size_of::<Slot<M>>() / MIB
     }
 
     /// True when `resize(mb)` would give the same number of slots.
@@ -98,14 +137,22 @@ impl<M: Copy + Default> TranspositionTable<M> {
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.generation = 0;
+        for slot in &mut self.entries {
+            *slot.entry.get_mut() = Entry::default();
+        }
+        *self.generation.get_mut() = 0;
     }
 
     /// Marks the start of a new search: entries of older searches become the
     /// first to be replaced and stop counting in `hashfull`.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        let generation = self.generation.get_mut();
+        *generation = generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
     }
 
     #[inline]
@@ -119,35 +166,34 @@ impl<M: Copy + Default> TranspositionTable<M> {
         if self.entries.is_empty() {
             return None;
         }
-        let entry = self.entries[self.index(key)];
+        let entry = self.entries[self.index(key)].locked(|e| *e)?;
         (entry.bound != Bound::None && entry.check == check_bits(key)).then_some(entry)
     }
 
     /// Stores a result. A slot holding a deeper result of the current search
     /// for the same position keeps it; anything else is overwritten.
-    pub fn store(&mut self, key: u64, mv: M, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: M, score: i32, depth: i32, bound: Bound) {
         if self.entries.is_empty() {
             return;
         }
-        let index = self.index(key);
-        let generation = self.generation;
-        let slot = &mut self.entries[index];
-        let same_position = slot.bound != Bound::None && slot.check == check_bits(key);
-        let keep_old = same_position
-            && slot.generation == generation
-            && i32::from(slot.depth) > depth
-            && bound != Bound::Exact;
-        if keep_old {
-            return;
-        }
-        *slot = Entry {
-            check: check_bits(key),
-            mv,
-            score,
-            depth: depth.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
-            bound,
-            generation,
-        };
+        let generation = self.generation();
+        self.entries[self.index(key)].locked(|slot| {
+            let same_position = slot.bound != Bound::None && slot.check == check_bits(key);
+            let keep_old = same_position
+                && slot.generation == generation
+                && i32::from(slot.depth) > depth
+                && bound != Bound::Exact;
+            if !keep_old {
+                *slot = Entry {
+                    check: check_bits(key),
+                    mv,
+                    score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+                    depth: depth.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+                    bound,
+                    generation,
+                };
+            }
+        });
     }
 
     /// Occupancy in per mille, sampled over the first thousand slots: entries
@@ -157,9 +203,13 @@ impl<M: Copy + Default> TranspositionTable<M> {
         if sample == 0 {
             return 0;
         }
+        let generation = self.generation();
         let used = self.entries[..sample]
             .iter()
-            .filter(|e| e.bound != Bound::None && e.generation == self.generation)
+            .filter(|slot| {
+                slot.locked(|e| e.bound != Bound::None && e.generation == generation)
+                    .unwrap_or(true)
+            })
             .count();
         (used * 1000 / sample) as u32
     }
@@ -173,15 +223,15 @@ mod tests {
     fn sizes_are_powers_of_two_within_budget() {
         let tt = TranspositionTable::<u32>::new(1).unwrap();
         assert!(tt.capacity().is_power_of_two());
-        assert!(tt.capacity() * std::mem::size_of::<Entry<u32>>() <= MIB);
+        assert!(tt.capacity() * std::mem::size_of::<Slot<u32>>() <= MIB);
         assert!(tt.has_size(1));
         assert!(!tt.has_size(2));
-        assert_eq!(tt.size_mb(), 1);
+        assert!(tt.capacity() * 2 * std::mem::size_of::<Slot<u32>>() > MIB);
     }
 
     #[test]
     fn empty_table_stores_nothing() {
-        let mut tt = TranspositionTable::<u32>::default();
+        let tt = TranspositionTable::<u32>::default();
         tt.store(42, 7, 100, 3, Bound::Exact);
         assert_eq!(tt.probe(42), None);
         assert_eq!(tt.hashfull(), 0);
@@ -189,7 +239,7 @@ mod tests {
 
     #[test]
     fn store_then_probe_round_trips() {
-        let mut tt = TranspositionTable::<u32>::new(1).unwrap();
+        let tt = TranspositionTable::<u32>::new(1).unwrap();
         let key = 0xDEAD_BEEF_1234_5678;
         tt.store(key, 9, -250, 5, Bound::Lower);
         let e = tt.probe(key).expect("stored entry");
@@ -227,6 +277,30 @@ mod tests {
         tt.resize(2).unwrap();
         assert_eq!(tt.probe(3), None);
         assert!(tt.has_size(2));
+    }
+
+    #[test]
+    fn threads_share_the_table() {
+        let tt = TranspositionTable::<u32>::new(1).unwrap();
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for key in (t * 1000)..(t * 1000 + 1000) {
+                        tt.store(key, key as u32, key as i32, 1, Bound::Exact);
+                    }
+                });
+            }
+        });
+        // Uncontended slots hold what was stored last, never a torn mix.
+        let mut found = 0;
+        for key in 0..4000u64 {
+            if let Some(e) = tt.probe(key) {
+                assert_eq!((e.mv, i32::from(e.score)), (key as u32, key as i32));
+                found += 1;
+            }
+        }
+        assert!(found > 3000, "{found}");
     }
 
     #[test]

@@ -383,3 +383,80 @@ fn bench_reports_nodes_and_speed() {
         "{summary}"
     );
 }
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    let last_depth: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 ") && l.contains(" multipv "))
+        .collect();
+    assert_eq!(last_depth.len(), 3, "{lines:#?}");
+    let field = |line: &str, name: &str| -> String {
+        let words: Vec<&str> = line.split(' ').collect();
+        let at = words.iter().position(|w| *w == name).expect("field");
+        words[at + 1].to_string()
+    };
+    let mut firsts = Vec::new();
+    let mut scores = Vec::new();
+    for (k, line) in last_depth.iter().enumerate() {
+        assert_eq!(field(line, "multipv"), (k + 1).to_string(), "{line}");
+        firsts.push(field(line, "pv"));
+        scores.push(field(line, "cp").parse::<i32>().expect("cp score"));
+    }
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "distinct first moves: {last_depth:#?}");
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // The answer is the first line's move.
+    let best = best_of(lines.last().unwrap()).to_string();
+    assert_eq!(best, field(last_depth[0], "pv"));
+    assert_eq!(e.quit(LONG).code(), Some(0));
+}
+
+#[test]
+fn threads_search_together_and_answer_in_time() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name Threads value 3");
+    e.send("position startpos moves 7g7f 3c3d 2g2f");
+    let start = Instant::now();
+    e.send("go btime 0 wtime 0 byoyomi 500");
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(is_move(best_of(lines.last().unwrap())), "{lines:#?}");
+    e.send("go depth 5");
+    assert!(is_move(best_of(&e.bestmove(LONG))));
+    assert_eq!(e.quit(LONG).code(), Some(0));
+}
+
+#[test]
+fn resign_value_gives_up_a_hopeless_game_after_three_searches() {
+    // Sente has a bare king against gote's whole army.
+    let hopeless = "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/9/4K4 b - 1";
+    let mut e = Engine::start();
+    e.handshake();
+    e.send(hopeless);
+    for _ in 0..3 {
+        e.send("go depth 3");
+        assert!(is_move(best_of(&e.bestmove(LONG))), "default: never resign");
+    }
+    e.send("setoption name ResignValue value -2000");
+    e.send("usinewgame");
+    e.send(hopeless);
+    for _ in 0..2 {
+        e.send("go depth 3");
+        assert!(is_move(best_of(&e.bestmove(LONG))), "not after one search");
+    }
+    e.send("go depth 3");
+    assert_eq!(e.bestmove(LONG), "bestmove resign");
+    assert_eq!(e.quit(LONG).code(), Some(0));
+}

@@ -89,6 +89,22 @@ impl Game for Position {
         self.mvv_lva(m)
     }
 
+    /// Origin (square or dropped kind) and destination: 14 bits.
+    const HISTORY_SIZE: usize = 1 << 14;
+
+    fn history_index(&self, m: Move) -> usize {
+        (m.0 as usize) & ((1 << 14) - 1)
+    }
+
+    fn do_null_move(&mut self) -> bool {
+        Position::do_null_move(self);
+        true
+    }
+
+    fn undo_null_move(&mut self) {
+        Position::undo_null_move(self)
+    }
+
     fn outcome(&self, rules: &Rules) -> Option<Outcome> {
         Position::outcome(self, rules)
     }

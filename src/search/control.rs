@@ -34,6 +34,8 @@ pub struct SearchControl {
     /// Deadlines in microseconds since `origin`.
     soft_deadline: AtomicU64,
     hard_deadline: AtomicU64,
+    /// When the clock started (microseconds since `origin`).
+    clock_start: AtomicU64,
     time_limited: AtomicBool,
     /// Limits a ponder search starts using at `ponderhit`.
     pending: Mutex<TimeLimits>,
@@ -54,6 +56,7 @@ impl SearchControl {
             cancelled: AtomicBool::new(false),
             soft_deadline: AtomicU64::new(NO_DEADLINE),
             hard_deadline: AtomicU64::new(NO_DEADLINE),
+            clock_start: AtomicU64::new(0),
             time_limited: AtomicBool::new(false),
             pending: Mutex::new(limits),
             origin: Instant::now(),
@@ -91,6 +94,7 @@ impl SearchControl {
             .store(deadline(limits.hard), Ordering::Relaxed);
         self.time_limited
             .store(limits.is_limited(), Ordering::Relaxed);
+        self.clock_start.store(now, Ordering::Relaxed);
     }
 
     fn hold(&self) -> MutexGuard<'_, Hold> {
@@ -158,6 +162,19 @@ impl SearchControl {
     pub fn soft_limit_reached(&self) -> bool {
         let deadline = self.soft_deadline.load(Ordering::Relaxed);
         deadline != NO_DEADLINE && self.now() >= deadline
+    }
+
+    /// [`SearchControl::soft_limit_reached`] with the planned time scaled by
+    /// `factor`: more than planned while the best move keeps changing, less
+    /// on an obvious move. The hard limit still caps every search.
+    pub fn soft_limit_scaled(&self, factor: f64) -> bool {
+        let deadline = self.soft_deadline.load(Ordering::Relaxed);
+        if deadline == NO_DEADLINE {
+            return false;
+        }
+        let start = self.clock_start.load(Ordering::Relaxed);
+        let planned = deadline.saturating_sub(start) as f64 * factor.max(0.0);
+        self.now() >= start.saturating_add(planned as u64)
     }
 
     /// Time since the search started (not since `ponderhit`): for `info time`.

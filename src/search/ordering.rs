@@ -1,13 +1,21 @@
-//! Move ordering: the transposition-table move first, then tactical moves by
-//! the game's `order_score`, then the killer moves of this ply, then the
-//! quiet moves by `order_score`. Good ordering is what makes alpha-beta cut.
+//! Move ordering: the transposition-table move first, then captures and
+//! promotions that do not lose material (by static exchange), by the game's
+//! `order_score`; then the killer moves of this ply and the counter-move to
+//! the opponent's last move; then the quiet moves by history; losing
+//! captures last. Good ordering is what makes alpha-beta cut.
 
-use crate::game::Game;
+use crate::game::{Color, Game};
 
-/// Ordering classes, highest first; within a class `order_score` decides.
-const TT_MOVE: i64 = 3 << 40;
-const TACTICAL: i64 = 2 << 40;
-const KILLER: i64 = 1 << 40;
+/// Ordering classes, highest first; within a class the low bits decide.
+const TT_MOVE: i64 = 6 << 40;
+const GOOD_TACTICAL: i64 = 5 << 40;
+const KILLER: i64 = 4 << 40;
+const COUNTER: i64 = 3 << 40;
+const QUIET: i64 = 2 << 40;
+const BAD_TACTICAL: i64 = 1 << 40;
+
+/// History scores stay within this magnitude (the update saturates).
+pub const HISTORY_MAX: i32 = 1 << 14;
 
 /// Two quiet moves per ply that recently caused a beta cutoff there.
 #[derive(Clone, Copy, Debug)]
@@ -43,25 +51,89 @@ impl<M: Copy + Eq> Killers<M> {
     }
 }
 
+/// How often quiet moves caused cutoffs, per side and
+/// [`Game::history_index`], and the counter-move that refuted each of the
+/// opponent's moves.
+pub struct History<G: Game> {
+    scores: Vec<i32>,
+    counters: Vec<Option<G::Move>>,
+}
+
+impl<G: Game> Default for History<G> {
+    fn default() -> Self {
+        History {
+            scores: vec![0; 2 * G::HISTORY_SIZE],
+            counters: vec![None; 2 * G::HISTORY_SIZE],
+        }
+    }
+}
+
+impl<G: Game> History<G> {
+    #[inline]
+    fn slot(side: Color, index: usize) -> usize {
+        side.index() * G::HISTORY_SIZE + index.min(G::HISTORY_SIZE - 1)
+    }
+
+    #[inline]
+    pub fn score(&self, side: Color, index: usize) -> i32 {
+        self.scores[Self::slot(side, index)]
+    }
+
+    /// Adds `bonus` (negative: a malus), pulling scores towards zero as
+    /// they near [`HISTORY_MAX`] so recent results keep counting.
+    pub fn update(&mut self, side: Color, index: usize, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let entry = &mut self.scores[Self::slot(side, index)];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// The reply that last refuted the move at `index` by `side`.
+    #[inline]
+    pub fn counter(&self, side: Color, index: usize) -> Option<G::Move> {
+        self.counters[Self::slot(side, index)]
+    }
+
+    pub fn set_counter(&mut self, side: Color, index: usize, reply: G::Move) {
+        self.counters[Self::slot(side, index)] = Some(reply);
+    }
+}
+
+/// What ordering knows at a node besides the moves.
+pub struct Hints<'a, G: Game> {
+    pub tt_move: Option<G::Move>,
+    pub killers: Killers<G::Move>,
+    pub counter: Option<G::Move>,
+    pub history: &'a History<G>,
+}
+
 /// Fills `out` with `moves` in search order, each with its sort key.
 /// The sort is stable, so equal keys keep the generator's order and the
 /// search stays deterministic.
 pub fn order_moves<G: Game>(
     pos: &G,
     moves: &[G::Move],
-    tt_move: Option<G::Move>,
-    killers: &Killers<G::Move>,
+    hints: &Hints<'_, G>,
     out: &mut Vec<(i64, G::Move)>,
 ) {
+    let side = pos.side_to_move();
     out.clear();
     out.extend(moves.iter().map(|&m| {
-        let key = if Some(m) == tt_move {
+        let key = if Some(m) == hints.tt_move {
             TT_MOVE
         } else if pos.is_tactical(m) {
-            TACTICAL + i64::from(pos.order_score(m))
+            let class = if pos.see_ge(m, 0) {
+                GOOD_TACTICAL
+            } else {
+                BAD_TACTICAL
+            };
+            class + i64::from(pos.order_score(m))
         } else {
-            match killers.rank(m) {
-                0 => i64::from(pos.order_score(m)),
+            match hints.killers.rank(m) {
+                0 if Some(m) == hints.counter => COUNTER,
+                0 => {
+                    let history = hints.history.score(side, pos.history_index(m));
+                    QUIET + (i64::from(history) << 16) + i64::from(pos.order_score(m))
+                }
                 rank => KILLER + rank,
             }
         };

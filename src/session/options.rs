@@ -12,6 +12,10 @@ const MAX_HASH_MB: i64 = 4096;
 const MAX_MOVES_TO_DRAW: i64 = 100_000;
 const MAX_DELAY_MS: i64 = 10_000;
 const MAX_MINIMUM_THINKING_MS: i64 = 600_000;
+const MAX_MULTIPV: i64 = 500;
+const MAX_THREADS: i64 = 256;
+/// `ResignValue` at its minimum: resign only when lost by force.
+pub const RESIGN_NEVER: i64 = -32000;
 /// Kept to 31 bits: some GUIs hold spin values in 32-bit integers.
 const MAX_DICE_SEED: i64 = 2_147_483_647;
 
@@ -26,6 +30,13 @@ pub struct Options {
     pub variant: &'static str,
     pub rules: Rules,
     pub time: TimeOptions,
+    /// Principal variations reported (`MultiPV`).
+    pub multipv: usize,
+    /// Search threads (`Threads`).
+    pub threads: usize,
+    /// Resign once the score stays below this (cp); [`RESIGN_NEVER`] = only
+    /// when lost by force.
+    pub resign_value: i32,
     /// Shogammon: which pieces answer to which die.
     pub dice_map: DiceMap,
     /// Shogammon: seed of the engine's own rolls (0 = from the clock).
@@ -91,6 +102,9 @@ impl Options {
             variant,
             rules: Rules::default(),
             time: TimeOptions::default(),
+            multipv: 1,
+            threads: 1,
+            resign_value: RESIGN_NEVER as i32,
             dice_map: DiceMap::default(),
             dice_seed: 0,
         }
@@ -111,6 +125,9 @@ impl Options {
                 EnteringKingRule::NAMES[0],
                 &EnteringKingRule::NAMES,
             ),
+            spin("Threads", 1, 1, MAX_THREADS),
+            spin("MultiPV", 1, 1, MAX_MULTIPV),
+            spin("ResignValue", RESIGN_NEVER, RESIGN_NEVER, 0),
             spin("MaxMovesToDraw", 0, 0, MAX_MOVES_TO_DRAW),
             spin("NetworkDelay", time.network_delay as i64, 0, MAX_DELAY_MS),
             spin(
@@ -143,6 +160,9 @@ impl Options {
             "USI_Variant",
             "UCI_Variant",
             "EnteringKingRule",
+            "Threads",
+            "MultiPV",
+            "ResignValue",
             "MaxMovesToDraw",
             "NetworkDelay",
             "MinimumThinkingTime",
@@ -175,6 +195,12 @@ impl Options {
                     EnteringKingRule::NAMES.join(", ")
                 )
             })?;
+        } else if is("Threads") {
+            self.threads = parse_spin(name, value, 1, MAX_THREADS)? as usize;
+        } else if is("MultiPV") {
+            self.multipv = parse_spin(name, value, 1, MAX_MULTIPV)? as usize;
+        } else if is("ResignValue") {
+            self.resign_value = parse_spin(name, value, RESIGN_NEVER, 0)? as i32;
         } else if is("MaxMovesToDraw") {
             self.rules.max_moves_to_draw = parse_spin(name, value, 0, MAX_MOVES_TO_DRAW)? as u32;
         } else if is("NetworkDelay") {
@@ -232,6 +258,9 @@ mod tests {
                 "USI_Ponder",
                 "USI_Variant",
                 "EnteringKingRule",
+                "Threads",
+                "MultiPV",
+                "ResignValue",
                 "MaxMovesToDraw",
                 "NetworkDelay",
                 "MinimumThinkingTime",
@@ -257,7 +286,10 @@ mod tests {
         assert!(o.set("USI_Hash", Some("lots"), &VARIANTS).is_err());
         assert!(o.set("USI_Hash", None, &VARIANTS).is_err());
         assert_eq!(o.hash_mb, 128, "unchanged after errors");
-        assert!(o.set("Threads", Some("4"), &VARIANTS).is_err());
+        assert!(o.set("Threadz", Some("4"), &VARIANTS).is_err());
+        assert!(o.set("Threads", Some("0"), &VARIANTS).is_err());
+        assert_eq!(o.set("threads", Some("2"), &VARIANTS), Ok(Change::Stored));
+        assert_eq!(o.threads, 2);
         assert_eq!(
             o.set("USI_Ponder", Some("TRUE"), &VARIANTS),
             Ok(Change::Stored)

@@ -6,6 +6,7 @@
 //! than `GameState` (Shogammon's dice) implements [`VariantState`] on its own
 //! state type and is added the same way.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::game::{Color, Game, Outcome, Rules};
@@ -24,6 +25,8 @@ pub struct GameState<G: Game> {
     /// Shared with the worker thread, which holds the lock while it searches;
     /// the session only touches the table while no search runs.
     tt: Arc<Mutex<TranspositionTable<G::Move>>>,
+    /// Searches in a row whose score fell below `ResignValue`.
+    low_scores: Arc<AtomicU32>,
 }
 
 impl<G: Game> Default for GameState<G> {
@@ -31,6 +34,7 @@ impl<G: Game> Default for GameState<G> {
         GameState {
             pos: G::startpos(),
             tt: Arc::new(Mutex::new(TranspositionTable::default())),
+            low_scores: Arc::new(AtomicU32::new(0)),
         }
     }
 }
@@ -143,6 +147,10 @@ impl<G: Game> VariantOps for GameState<G> {
         Ok(())
     }
 
+    fn new_game(&mut self) {
+        self.low_scores.store(0, Ordering::Relaxed);
+    }
+
     fn describe(&self, rules: &Rules) -> Vec<String> {
         let mut lines: Vec<String> = self.pos.display().lines().map(str::to_string).collect();
         let side = self.pos.side_to_move();
@@ -185,8 +193,12 @@ impl<G: Game> VariantOps for GameState<G> {
                 depth: go.depth,
                 nodes: go.nodes,
                 searchmoves: self.searchmoves(&go.searchmoves, out),
+                multipv: options.multipv,
+                threads: options.threads,
             },
             rules: options.rules.clone(),
+            resign_value: options.resign_value,
+            low_scores: Arc::clone(&self.low_scores),
         };
         Worker::spawn(
             control,

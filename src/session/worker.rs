@@ -7,6 +7,7 @@
 //! panicked answers `bestmove resign` so the GUI is never left waiting.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -98,7 +99,14 @@ pub struct SearchJob<G: Game> {
     pub tt: Arc<Mutex<TranspositionTable<G::Move>>>,
     pub limits: Limits<G::Move>,
     pub rules: Rules,
+    /// `ResignValue` (cp), and the count of searches in a row below it.
+    pub resign_value: i32,
+    pub low_scores: Arc<AtomicU32>,
 }
+
+/// Searches in a row that must score below `ResignValue` before resigning:
+/// one bad evaluation is not enough.
+const RESIGN_STREAK: u32 = 3;
 
 /// Searches, waits until the GUI allows an answer (ponder, infinite), then
 /// writes `bestmove` unless the search was cancelled.
@@ -123,6 +131,8 @@ fn think<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Output) -> R
         tt,
         limits,
         rules,
+        resign_value,
+        low_scores,
     } = job;
     if pos.can_declare_win(&rules) {
         return Response::BestMove {
@@ -133,7 +143,23 @@ fn think<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Output) -> R
     let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
     let mut report = |info| out.send(&Response::Info(info));
     let result = search::search(&mut pos, &mut tt, control, &limits, &rules, &mut report);
+    if gives_up(&result, resign_value, &low_scores) {
+        return resign();
+    }
     bestmove(&pos, &result)
+}
+
+/// `ResignValue`: true once enough searches in a row scored below it.
+fn gives_up<M>(result: &SearchResult<M>, resign_value: i32, low_scores: &AtomicU32) -> bool {
+    if i64::from(resign_value) <= super::options::RESIGN_NEVER || result.depth == 0 {
+        return false;
+    }
+    if result.score < resign_value {
+        low_scores.fetch_add(1, Ordering::Relaxed) + 1 >= RESIGN_STREAK
+    } else {
+        low_scores.store(0, Ordering::Relaxed);
+        false
+    }
 }
 
 fn resign() -> Response {

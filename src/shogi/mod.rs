@@ -4,6 +4,7 @@ pub mod eval;
 pub mod movegen;
 pub mod position;
 pub mod rules;
+pub mod see;
 pub mod types;
 
 pub use movegen::Moves;
@@ -80,6 +81,26 @@ impl Game for Position {
 
     fn order_score(&self, m: Move) -> i32 {
         self.mvv_lva(m)
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        Position::see_ge(self, m, threshold)
+    }
+
+    /// Origin (square or dropped kind) and destination: 14 bits.
+    const HISTORY_SIZE: usize = 1 << 14;
+
+    fn history_index(&self, m: Move) -> usize {
+        usize::from(m.0) & ((1 << 14) - 1)
+    }
+
+    fn do_null_move(&mut self) -> bool {
+        Position::do_null_move(self);
+        true
+    }
+
+    fn undo_null_move(&mut self) {
+        Position::undo_null_move(self)
     }
 
     fn outcome(&self, rules: &Rules) -> Option<Outcome> {

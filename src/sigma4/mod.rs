@@ -94,6 +94,14 @@ impl Game for Position {
         self.order_score(m)
     }
 
+    /// Origin (square, drop or corner take) and destination: 12 bits.
+    /// No null move: a side without a legal move loses (zugzwang exists).
+    const HISTORY_SIZE: usize = 1 << 12;
+
+    fn history_index(&self, m: Move) -> usize {
+        (m.0 as usize) & ((1 << 12) - 1)
+    }
+
     fn outcome(&self, rules: &Rules) -> Option<Outcome> {
         Position::outcome(self, rules)
     }
