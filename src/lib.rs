@@ -4,6 +4,7 @@
 //! lives in its own module; [`search`], [`tt`], [`timeman`] and [`perft`] are
 //! written once against [`game::Game`]; [`session`] is the USI front end.
 
+pub mod arena;
 pub mod board;
 pub mod chance;
 pub mod game;

@@ -1,0 +1,869 @@
+//! Game records: what a finished game is ([`GameRecord`]), its plain-text
+//! form (every variant; `docs/records.md`), and replay, which re-checks a
+//! record through the library: every move must be legal, and the recorded
+//! ending must agree with what the rules say about the final position.
+//!
+//! The text form is `key value` lines. Its `position` line is the exact
+//! `position` command that sets up the final position (`dice` included when
+//! the side to move had rolled), so it can be pasted into an engine.
+
+use std::path::Path;
+
+use super::clock::TimeControl;
+use super::referee::{new_referee, parse_start, Variant};
+use crate::game::{Color, EndReason, EnteringKingRule, Outcome, Rules};
+use crate::shogammon::DiceMap;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    // Decided by the rules (`Game::outcome`).
+    Checkmate,
+    Stalemate,
+    Repetition,
+    PerpetualCheck,
+    Impasse,
+    KingCaptured,
+    Goal,
+    MoveLimit,
+    // Decided by what an engine did.
+    /// A valid `bestmove win`.
+    Declaration,
+    /// A `bestmove win` the rules do not allow.
+    InvalidDeclaration,
+    Resignation,
+    IllegalMove,
+    /// Sigma 4: an engine's `go setup` answer broke the setup rules.
+    InvalidSetup,
+    /// Answered after its time (plus the margin) ran out.
+    TimeForfeit,
+    /// No answer even after `stop` and the hang timeout: killed.
+    Hang,
+    /// Exited, closed its pipes, or failed to start.
+    Crash,
+}
+
+impl Termination {
+    pub const ALL: [Termination; 16] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::Repetition,
+        Termination::PerpetualCheck,
+        Termination::Impasse,
+        Termination::KingCaptured,
+        Termination::Goal,
+        Termination::MoveLimit,
+        Termination::Declaration,
+        Termination::InvalidDeclaration,
+        Termination::Resignation,
+        Termination::IllegalMove,
+        Termination::InvalidSetup,
+        Termination::TimeForfeit,
+        Termination::Hang,
+        Termination::Crash,
+    ];
+
+    /// The word in records and summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::Repetition => "repetition",
+            Termination::PerpetualCheck => "perpetual-check",
+            Termination::Impasse => "impasse",
+            Termination::KingCaptured => "king-captured",
+            Termination::Goal => "goal",
+            Termination::MoveLimit => "move-limit",
+            Termination::Declaration => "declaration",
+            Termination::InvalidDeclaration => "invalid-declaration",
+            Termination::Resignation => "resignation",
+            Termination::IllegalMove => "illegal-move",
+            Termination::InvalidSetup => "invalid-setup",
+            Termination::TimeForfeit => "time-forfeit",
+            Termination::Hang => "hang",
+            Termination::Crash => "crash",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.name() == word)
+    }
+
+    /// The rules' reason as a termination.
+    pub fn from_reason(r: EndReason) -> Termination {
+        match r {
+            EndReason::Checkmate => Termination::Checkmate,
+            EndReason::Stalemate => Termination::Stalemate,
+            EndReason::Repetition => Termination::Repetition,
+            EndReason::PerpetualCheck => Termination::PerpetualCheck,
+            EndReason::Impasse => Termination::Impasse,
+            EndReason::KingCaptured => Termination::KingCaptured,
+            EndReason::GoalReached => Termination::Goal,
+            EndReason::MoveLimit => Termination::MoveLimit,
+        }
+    }
+
+    /// Whether the rules decide it from the position (`Game::outcome`).
+    pub fn is_adjudicated(self) -> bool {
+        matches!(
+            self,
+            Termination::Checkmate
+                | Termination::Stalemate
+                | Termination::Repetition
+                | Termination::PerpetualCheck
+                | Termination::Impasse
+                | Termination::KingCaptured
+                | Termination::Goal
+                | Termination::MoveLimit
+        )
+    }
+
+    /// Engine failures counted per engine in the summary.
+    pub fn is_fault(self) -> bool {
+        matches!(
+            self,
+            Termination::InvalidDeclaration
+                | Termination::IllegalMove
+                | Termination::InvalidSetup
+                | Termination::TimeForfeit
+                | Termination::Hang
+                | Termination::Crash
+        )
+    }
+}
+
+/// The winner and reason the rules give for an outcome seen with `mover`
+/// to move.
+pub fn adjudicate(outcome: Outcome, mover: Color) -> (Option<Color>, Termination) {
+    match outcome {
+        Outcome::Loss(r) => (Some(mover.flip()), Termination::from_reason(r)),
+        Outcome::Win(r) => (Some(mover), Termination::from_reason(r)),
+        Outcome::Draw(r) => (None, Termination::from_reason(r)),
+    }
+}
+
+pub fn side_word(c: Color) -> &'static str {
+    match c {
+        Color::Black => "sente",
+        Color::White => "gote",
+    }
+}
+
+fn parse_side(word: &str) -> Option<Color> {
+    match word {
+        "sente" | "black" | "b" => Some(Color::Black),
+        "gote" | "white" | "w" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_text(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::Black) => "1-0",
+        Some(Color::White) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// 1-based number of the game in the match.
+    pub number: u32,
+    pub variant: Variant,
+    /// Names of sente and gote.
+    pub players: [String; 2],
+    /// Which engine (0: engine 1, 1: engine 2) played sente and gote.
+    pub engines: [usize; 2],
+    /// Time controls of sente and gote.
+    pub tcs: [TimeControl; 2],
+    pub rules: Rules,
+    pub dice_map: Option<String>,
+    /// Dice seed (Shogammon) or setup seed (Sigma 4 random setups).
+    pub seed: Option<u64>,
+    /// The opening's description (`openings.txt:3`, `startpos`).
+    pub opening: String,
+    /// Sigma 4 setups of sente and gote, when chosen for this game.
+    pub setups: Option<[String; 2]>,
+    /// The start position (after any Sigma 4 setup).
+    pub start: usi::StartPosition,
+    /// All moves (turn tokens in Shogammon), the opening's first.
+    pub moves: Vec<String>,
+    /// How many of `moves` came from the opening.
+    pub opening_plies: usize,
+    /// Milliseconds per move (`None` for opening moves).
+    pub times: Vec<Option<u64>>,
+    /// Shogammon: the roll the side to move had when the game ended.
+    pub pending_roll: Option<[u8; 2]>,
+    pub winner: Option<Color>,
+    pub termination: Termination,
+    /// The side at fault for a fault ending (crash, hang, time, illegal).
+    pub offender: Option<Color>,
+    /// The offending move or setup as the engine wrote it.
+    pub illegal: Option<String>,
+    /// Time the final answer took (resignation, illegal move, late move).
+    pub end_ms: Option<u64>,
+    /// Explanation for people.
+    pub detail: String,
+    pub started: String,
+    pub ended: String,
+}
+
+impl GameRecord {
+    /// The side to move in the final position.
+    pub fn side_to_move(&self) -> Color {
+        let first = match &self.start {
+            usi::StartPosition::Startpos => Color::Black,
+            usi::StartPosition::Sfen(s) => Color::from_usi(s.side),
+        };
+        if self.moves.len().is_multiple_of(2) {
+            first
+        } else {
+            first.flip()
+        }
+    }
+
+    /// The `position` command for the final position.
+    pub fn position_command(&self) -> String {
+        position_command(&self.start, &self.moves, self.pending_roll)
+    }
+
+    /// Engine 1's score (1, ½, 0).
+    pub fn engine1_score(&self) -> f64 {
+        match self.winner {
+            None => 0.5,
+            Some(c) if self.engines[c.index()] == 0 => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+
+    /// One line for people: `sente wins by checkmate`.
+    pub fn describe(&self) -> String {
+        match self.winner {
+            Some(c) => format!("{} wins by {}", side_word(c), self.termination.name()),
+            None => format!("draw by {}", self.termination.name()),
+        }
+    }
+
+    /// The plain-text record (`docs/records.md`).
+    pub fn to_text(&self) -> String {
+        let mut t = String::new();
+        let mut line = |k: &str, v: &str| {
+            t.push_str(k);
+            if !v.is_empty() {
+                t.push(' ');
+                t.push_str(&one_line(v));
+            }
+            t.push('\n');
+        };
+        line("#", "henkei-match game record (docs/records.md)");
+        line("format", "henkei-match 1");
+        line("variant", self.variant.name());
+        line("game", &self.number.to_string());
+        line("sente", &self.players[0]);
+        line("gote", &self.players[1]);
+        line("sente-engine", &format!("engine{}", self.engines[0] + 1));
+        line("gote-engine", &format!("engine{}", self.engines[1] + 1));
+        line("sente-time", &self.tcs[0].to_string());
+        line("gote-time", &self.tcs[1].to_string());
+        line("rules", &rules_text(&self.rules));
+        if let Some(map) = &self.dice_map {
+            line("dicemap", map);
+        }
+        if let Some(seed) = self.seed {
+            line("seed", &seed.to_string());
+        }
+        line("opening", &self.opening);
+        if let Some([s, g]) = &self.setups {
+            line("sente-setup", s);
+            line("gote-setup", g);
+        }
+        line("start", &self.start.to_string());
+        line("started", &self.started);
+        line("ended", &self.ended);
+        line("opening-plies", &self.opening_plies.to_string());
+        line("position", &self.position_command()["position ".len()..]);
+        let times: Vec<String> = self
+            .times
+            .iter()
+            .map(|t| t.map_or("-".to_string(), |ms| ms.to_string()))
+            .collect();
+        line("times", &times.join(" "));
+        if let Some(ill) = &self.illegal {
+            line("illegal", ill);
+        }
+        line("result", result_text(self.winner));
+        line("winner", self.winner.map_or("none", side_word));
+        line("termination", self.termination.name());
+        if let Some(o) = self.offender {
+            line("offender", side_word(o));
+        }
+        if let Some(ms) = self.end_ms {
+            line("end-time", &ms.to_string());
+        }
+        line("detail", &self.detail);
+        t
+    }
+}
+
+/// Keeps free text on one line.
+fn one_line(s: &str) -> String {
+    s.replace(['\n', '\r'], " ")
+}
+
+/// The option value naming an impasse rule.
+pub fn entering_king_name(rule: EnteringKingRule) -> &'static str {
+    match rule {
+        EnteringKingRule::CsaRule27 => "CSARule27",
+        EnteringKingRule::CsaRule24 => "CSARule24",
+        EnteringKingRule::CsaRule27H => "CSARule27H",
+        EnteringKingRule::CsaRule24H => "CSARule24H",
+        EnteringKingRule::TryRule => "TryRule",
+        EnteringKingRule::Sloan => "Sloan",
+        EnteringKingRule::NoEnteringKing => "NoEnteringKing",
+    }
+}
+
+/// `EnteringKingRule=CSARule27 MaxMovesToDraw=256`
+pub fn rules_text(r: &Rules) -> String {
+    format!(
+        "EnteringKingRule={} MaxMovesToDraw={}",
+        entering_king_name(r.entering_king),
+        r.max_moves_to_draw
+    )
+}
+
+/// Reads [`rules_text`] (unknown or missing parts keep their defaults).
+pub fn parse_rules(text: &str) -> Result<Rules, String> {
+    let mut rules = Rules::default();
+    for part in text.split_whitespace() {
+        match part.split_once('=') {
+            Some(("EnteringKingRule", v)) => {
+                rules.entering_king = EnteringKingRule::parse(v)
+                    .ok_or_else(|| format!("unknown EnteringKingRule '{v}'"))?
+            }
+            Some(("MaxMovesToDraw", v)) => {
+                rules.max_moves_to_draw = v
+                    .parse()
+                    .map_err(|_| format!("MaxMovesToDraw '{v}' is not a number"))?
+            }
+            _ => {}
+        }
+    }
+    Ok(rules)
+}
+
+/// `position <start> [moves ...] [dice D1D2]`.
+pub fn position_command(
+    start: &usi::StartPosition,
+    moves: &[String],
+    dice: Option<[u8; 2]>,
+) -> String {
+    let mut s = format!("position {start}");
+    if !moves.is_empty() {
+        s.push_str(" moves");
+        for m in moves {
+            s.push(' ');
+            s.push_str(m);
+        }
+    }
+    if let Some([a, b]) = dice {
+        s.push_str(&format!(" dice {a}{b}"));
+    }
+    s
+}
+
+/// The current time in UTC, `YYYY-MM-DD HH:MM:SS`.
+pub fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d, hh, mm, ss) = civil_from_unix(secs);
+    format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02}:{ss:02}")
+}
+
+/// Unix seconds to a UTC calendar date and time (H. Hinnant's algorithm).
+pub fn civil_from_unix(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (
+        y,
+        m,
+        d,
+        (rem / 3600) as u32,
+        (rem % 3600 / 60) as u32,
+        (rem % 60) as u32,
+    )
+}
+
+// ------------------------------------------------------------------ replay
+
+/// What replay concluded about the recorded ending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The rules (or a check of the final position) confirm it.
+    Confirmed(String),
+    /// Consistent, but only the engines' behaviour decided it (resignation,
+    /// time, crash): the rules cannot check it.
+    AsRecorded(String),
+    /// The record contradicts the rules.
+    Mismatch(String),
+}
+
+/// The result of replaying a record.
+#[derive(Clone, Debug)]
+pub struct ReplayReport {
+    pub variant: Variant,
+    pub moves: usize,
+    pub winner: Option<Color>,
+    pub termination: Option<Termination>,
+    pub verdict: Verdict,
+}
+
+impl ReplayReport {
+    pub fn is_ok(&self) -> bool {
+        !matches!(self.verdict, Verdict::Mismatch(_))
+    }
+}
+
+impl std::fmt::Display for ReplayReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}, {} moves legal; ", self.variant, self.moves)?;
+        match self.termination {
+            Some(t) => match self.winner {
+                Some(c) => write!(
+                    f,
+                    "{} ({} wins by {})",
+                    result_text(self.winner),
+                    side_word(c),
+                    t.name()
+                )?,
+                None => write!(f, "1/2-1/2 (draw by {})", t.name())?,
+            },
+            None => write!(f, "no result recorded")?,
+        }
+        match &self.verdict {
+            Verdict::Confirmed(why) => write!(f, ": confirmed: {why}"),
+            Verdict::AsRecorded(why) => write!(f, ": as recorded: {why}"),
+            Verdict::Mismatch(why) => write!(f, ": MISMATCH: {why}"),
+        }
+    }
+}
+
+/// Everything replay needs, from any record format.
+#[derive(Clone, Debug)]
+pub struct ReplayInput {
+    pub variant: Variant,
+    pub rules: Rules,
+    pub dice_map: Option<DiceMap>,
+    pub start: usi::StartPosition,
+    pub moves: Vec<String>,
+    pub pending_roll: Option<[u8; 2]>,
+    /// `None`: the record has no result (an interrupted game).
+    pub result: Option<(Option<Color>, Termination)>,
+    pub offender: Option<Color>,
+    pub illegal: Option<String>,
+    pub setups: Option<[String; 2]>,
+}
+
+/// Plays the moves through the library and checks the ending.
+pub fn replay(input: &ReplayInput) -> Result<ReplayReport, String> {
+    let mut referee = new_referee(input.variant, &input.start, input.dice_map.as_ref())?;
+    let rules = &input.rules;
+    for (i, mv) in input.moves.iter().enumerate() {
+        if let Some(o) = referee.outcome(rules) {
+            let (w, t) = adjudicate(o, referee.side_to_move());
+            return Err(format!(
+                "the game was already over before move {} '{mv}': {}",
+                i + 1,
+                match w {
+                    Some(c) => format!("{} had won by {}", side_word(c), t.name()),
+                    None => format!("drawn by {}", t.name()),
+                }
+            ));
+        }
+        referee
+            .play(mv)
+            .map_err(|e| format!("move {} is illegal: {e}", i + 1))?;
+    }
+    if let Some(roll) = input.pending_roll {
+        referee.set_roll(roll)?;
+    }
+    let mover = referee.side_to_move();
+    let by_rules = referee.outcome(rules).map(|o| adjudicate(o, mover));
+    let describe = |w: Option<Color>, t: Termination| match w {
+        Some(c) => format!("{} wins by {}", side_word(c), t.name()),
+        None => format!("draw by {}", t.name()),
+    };
+    let report = |verdict| ReplayReport {
+        variant: input.variant,
+        moves: input.moves.len(),
+        winner: input.result.and_then(|r| r.0),
+        termination: input.result.map(|r| r.1),
+        verdict,
+    };
+    let Some((winner, termination)) = input.result else {
+        return Ok(report(match by_rules {
+            Some((w, t)) => Verdict::Mismatch(format!(
+                "no result recorded, but the rules end the game: {}",
+                describe(w, t)
+            )),
+            None => Verdict::AsRecorded("an unfinished game".to_string()),
+        }));
+    };
+    if let Some((w, t)) = by_rules {
+        let same = w == winner && t == termination;
+        return Ok(report(if same {
+            Verdict::Confirmed(format!("the rules end the game here: {}", describe(w, t)))
+        } else if w == winner && compatible(t, termination) {
+            Verdict::Confirmed(format!(
+                "the rules end the game here: {} (recorded as {})",
+                describe(w, t),
+                termination.name()
+            ))
+        } else {
+            Verdict::Mismatch(format!(
+                "the rules end the game here with {}, the record says {}",
+                describe(w, t),
+                describe(winner, termination)
+            ))
+        }));
+    }
+    if termination.is_adjudicated() {
+        return Ok(report(Verdict::Mismatch(format!(
+            "the record says {}, but the rules do not end the game in the final position",
+            describe(winner, termination)
+        ))));
+    }
+    let loser = winner.map(Color::flip);
+    let verdict = match termination {
+        Termination::Declaration => {
+            if referee.can_declare_win(rules) && winner == Some(mover) {
+                Verdict::Confirmed(format!(
+                    "{} may declare a win here ({})",
+                    side_word(mover),
+                    rules_text(rules)
+                ))
+            } else if winner != Some(mover) {
+                Verdict::Mismatch("the declaring side must be the side to move".to_string())
+            } else {
+                Verdict::Mismatch(format!(
+                    "{} may not declare a win here ({})",
+                    side_word(mover),
+                    rules_text(rules)
+                ))
+            }
+        }
+        Termination::InvalidDeclaration => {
+            if !referee.can_declare_win(rules) && loser == Some(mover) {
+                Verdict::Confirmed(format!("{} may not declare a win here", side_word(mover)))
+            } else {
+                Verdict::Mismatch(format!(
+                    "{}'s declaration was valid, or it was not its turn",
+                    side_word(mover)
+                ))
+            }
+        }
+        Termination::IllegalMove => match &input.illegal {
+            Some(text) if loser == Some(mover) => match referee.play(text) {
+                Err(e) => Verdict::Confirmed(format!("the last answer is illegal: {e}")),
+                Ok(_) => Verdict::Mismatch(format!("the recorded illegal move '{text}' is legal")),
+            },
+            Some(_) => Verdict::Mismatch("the illegal move must be the side to move's".to_string()),
+            None => Verdict::AsRecorded("illegal move (not recorded)".to_string()),
+        },
+        Termination::InvalidSetup => {
+            let offender = input.offender.or(loser);
+            match (offender, &input.illegal) {
+                (Some(c), Some(text)) => match crate::sigma4::validate_setup(c, text) {
+                    Err(e) => {
+                        Verdict::Confirmed(format!("{}'s setup is invalid: {e}", side_word(c)))
+                    }
+                    Ok(()) => {
+                        Verdict::Mismatch(format!("{}'s setup '{text}' is valid", side_word(c)))
+                    }
+                },
+                _ => Verdict::AsRecorded("invalid setup (not recorded)".to_string()),
+            }
+        }
+        Termination::Resignation | Termination::TimeForfeit | Termination::Hang => {
+            if loser == Some(mover) {
+                Verdict::AsRecorded(format!(
+                    "{} by {} (the game goes on by the rules)",
+                    termination.name(),
+                    side_word(mover)
+                ))
+            } else {
+                Verdict::Mismatch(format!("{} by the side not to move", termination.name()))
+            }
+        }
+        Termination::Crash => Verdict::AsRecorded(format!(
+            "an engine crashed{}",
+            input
+                .offender
+                .or(loser)
+                .map_or(String::new(), |c| format!(" ({})", side_word(c)))
+        )),
+        _ => Verdict::AsRecorded(termination.name().to_string()),
+    };
+    Ok(report(verdict))
+}
+
+/// Whether a record written by another tool may name the rules' ending
+/// `by_rules` as `recorded`: a mated side resigns (CSA `%TORYO`), CSA's
+/// draw codes do not tell an impasse from the move limit, and perpetual
+/// check is an illegal action (`%+ILLEGAL_ACTION`).
+fn compatible(by_rules: Termination, recorded: Termination) -> bool {
+    use Termination::*;
+    matches!(
+        (by_rules, recorded),
+        (Checkmate | Stalemate, Resignation)
+            | (Impasse | MoveLimit, Impasse | MoveLimit)
+            | (PerpetualCheck, IllegalMove)
+    )
+}
+
+/// Reads a plain-text record into replay input.
+pub fn parse_text_record(text: &str) -> Result<ReplayInput, String> {
+    let mut fields: Vec<(&str, &str)> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (k, v) = line.split_once(' ').unwrap_or((line, ""));
+        fields.push((k, v.trim()));
+    }
+    let get = |k: &str| {
+        fields
+            .iter()
+            .rev()
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| *v)
+    };
+    let variant_name = get("variant").ok_or("no 'variant' line")?;
+    let variant =
+        Variant::parse(variant_name).ok_or_else(|| format!("unknown variant '{variant_name}'"))?;
+    let rules = match get("rules") {
+        Some(r) => parse_rules(r)?,
+        None => Rules::default(),
+    };
+    let dice_map = match get("dicemap") {
+        Some(m) => Some(DiceMap::parse(m).map_err(|e| e.0)?),
+        None => None,
+    };
+    let position = get("position").ok_or("no 'position' line")?;
+    let parsed = usi::parse_command(&format!("position {position}"))
+        .map_err(|e| format!("position line: {e}"))?;
+    let usi::Command::Position(pc) = parsed.command else {
+        return Err("position line: not a position command".to_string());
+    };
+    let moves = pc.moves.iter().map(|m| m.to_string()).collect();
+    let winner = match get("winner") {
+        Some("none") | None => None,
+        Some(w) => Some(parse_side(w).ok_or_else(|| format!("unknown winner '{w}'"))?),
+    };
+    let result = match get("termination") {
+        Some(t) => Some((
+            winner,
+            Termination::parse(t).ok_or_else(|| format!("unknown termination '{t}'"))?,
+        )),
+        None => None,
+    };
+    if let (Some(r), Some((w, _))) = (get("result"), result) {
+        if r != result_text(w) {
+            return Err(format!(
+                "result '{r}' disagrees with the winner line ({})",
+                result_text(w)
+            ));
+        }
+    }
+    let setups = match (get("sente-setup"), get("gote-setup")) {
+        (Some(s), Some(g)) => Some([s.to_string(), g.to_string()]),
+        _ => None,
+    };
+    Ok(ReplayInput {
+        variant,
+        rules,
+        dice_map,
+        start: pc.start,
+        moves,
+        pending_roll: pc.dice,
+        result,
+        offender: get("offender").and_then(parse_side),
+        illegal: get("illegal").map(str::to_string),
+        setups,
+    })
+}
+
+/// Replays a record file: the plain-text format, or CSA (`.csa`) for shogi.
+/// `rules` applies to CSA files (plain records carry their own).
+pub fn replay_file(path: &Path, csa_rules: &Rules) -> Result<ReplayReport, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let is_csa = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csa"))
+        || text.lines().any(|l| l.starts_with("V2") || l == "PI");
+    let input = if is_csa {
+        super::kifu::parse_csa(&text, csa_rules)?
+    } else {
+        parse_text_record(&text)?
+    };
+    replay(&input)
+}
+
+/// Checks a start position text against a variant (for tools and tests).
+pub fn check_start(variant: Variant, start: &str) -> Result<usi::StartPosition, String> {
+    let s = parse_start(start)?;
+    new_referee(variant, &s, None)?;
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(
+        variant: Variant,
+        moves: &[&str],
+        winner: Option<Color>,
+        t: Termination,
+    ) -> GameRecord {
+        GameRecord {
+            number: 1,
+            variant,
+            players: ["a".into(), "b".into()],
+            engines: [0, 1],
+            tcs: [TimeControl::parse("depth=1").unwrap(); 2],
+            rules: Rules {
+                max_moves_to_draw: 256,
+                ..Rules::default()
+            },
+            dice_map: None,
+            seed: None,
+            opening: "startpos".into(),
+            setups: None,
+            start: usi::StartPosition::Startpos,
+            moves: moves.iter().map(|s| s.to_string()).collect(),
+            opening_plies: 0,
+            times: moves.iter().map(|_| Some(5)).collect(),
+            pending_roll: None,
+            winner,
+            termination: t,
+            offender: None,
+            illegal: None,
+            end_ms: None,
+            detail: "test".into(),
+            started: utc_now(),
+            ended: utc_now(),
+        }
+    }
+
+    #[test]
+    fn calendar() {
+        assert_eq!(civil_from_unix(0), (1970, 1, 1, 0, 0, 0));
+        assert_eq!(civil_from_unix(951_782_400), (2000, 2, 29, 0, 0, 0));
+        assert_eq!(civil_from_unix(1_700_000_000), (2023, 11, 14, 22, 13, 20));
+    }
+
+    #[test]
+    fn terminations_round_trip() {
+        for t in Termination::ALL {
+            assert_eq!(Termination::parse(t.name()), Some(t));
+        }
+    }
+
+    #[test]
+    fn text_record_round_trips_and_replays() {
+        let r = record(
+            Variant::Shogi,
+            &["7g7f", "3c3d"],
+            Some(Color::White),
+            Termination::Resignation,
+        );
+        let text = r.to_text();
+        assert!(
+            text.contains("\nposition startpos moves 7g7f 3c3d\n"),
+            "{text}"
+        );
+        let input = parse_text_record(&text).unwrap();
+        assert_eq!(input.moves, ["7g7f", "3c3d"]);
+        let rep = replay(&input).unwrap();
+        assert!(matches!(rep.verdict, Verdict::AsRecorded(_)), "{rep}");
+        // A wrong claim is caught.
+        let wrong = record(
+            Variant::Shogi,
+            &["7g7f", "3c3d"],
+            Some(Color::White),
+            Termination::Checkmate,
+        );
+        let rep = replay(&parse_text_record(&wrong.to_text()).unwrap()).unwrap();
+        assert!(matches!(rep.verdict, Verdict::Mismatch(_)), "{rep}");
+        // An illegal move in the record is an error.
+        let bad = record(
+            Variant::Shogi,
+            &["7g7f", "7g7f"],
+            None,
+            Termination::MoveLimit,
+        );
+        assert!(replay(&parse_text_record(&bad.to_text()).unwrap()).is_err());
+    }
+
+    #[test]
+    fn replay_confirms_mate_and_illegal_moves() {
+        let mut r = record(
+            Variant::Shogi,
+            &["G*1b"],
+            Some(Color::Black),
+            Termination::Checkmate,
+        );
+        r.start = parse_start("sfen 8k/9/8P/9/9/9/9/9/K8 b G 1").unwrap();
+        let rep = replay(&parse_text_record(&r.to_text()).unwrap()).unwrap();
+        assert!(matches!(rep.verdict, Verdict::Confirmed(_)), "{rep}");
+        let mut r = record(
+            Variant::Shogi,
+            &["7g7f"],
+            Some(Color::Black),
+            Termination::IllegalMove,
+        );
+        r.illegal = Some("1a1d".into());
+        r.offender = Some(Color::White);
+        let rep = replay(&parse_text_record(&r.to_text()).unwrap()).unwrap();
+        assert!(matches!(rep.verdict, Verdict::Confirmed(_)), "{rep}");
+        r.illegal = Some("3c3d".into());
+        let rep = replay(&parse_text_record(&r.to_text()).unwrap()).unwrap();
+        assert!(matches!(rep.verdict, Verdict::Mismatch(_)), "{rep}");
+    }
+
+    #[test]
+    fn shogammon_record_keeps_the_pending_roll() {
+        let mut r = record(
+            Variant::Shogammon,
+            &["16:7g7f,5i5h"],
+            Some(Color::Black),
+            Termination::TimeForfeit,
+        );
+        r.pending_roll = Some([3, 4]);
+        let text = r.to_text();
+        assert!(
+            text.contains("position startpos moves 16:7g7f,5i5h dice 34"),
+            "{text}"
+        );
+        let input = parse_text_record(&text).unwrap();
+        assert_eq!(input.pending_roll, Some([3, 4]));
+        let rep = replay(&input).unwrap();
+        assert!(rep.is_ok(), "{rep}");
+    }
+}
