@@ -72,7 +72,11 @@ impl Position {
             } else {
                 (piece.role, 0)
             };
-            (self.occupied().without(from), see_value(role), captured + promotion)
+            (
+                self.occupied().without(from),
+                see_value(role),
+                captured + promotion,
+            )
         };
         // The square is occupied by the mover from now on.
         occ = occ.with(to);
