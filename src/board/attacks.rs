@@ -6,6 +6,7 @@
 //! cut off with that blocker's own ray.
 
 use super::bitboard::{Bitboard, Square};
+use super::zones::last_ranks;
 use crate::game::Color;
 
 /// Ray directions as (file delta, rank delta). Rank -1 is sente's forward.
@@ -86,6 +87,29 @@ static SILVER: StepTable = step_tables(SILVER_STEPS);
 static GOLD: StepTable = step_tables(GOLD_STEPS);
 static KING: [Bitboard; 81] = step_table(KING_STEPS, 0);
 
+/// The squares at most two files and two ranks away (a 5x5 box, `sq` in).
+static WITHIN_TWO: [Bitboard; 81] = {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut bb = 0u128;
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -2;
+            while dr <= 2 {
+                if let Some(to) = offset(sq, df, dr) {
+                    bb |= 1u128 << to;
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        table[sq] = Bitboard(bb);
+        sq += 1;
+    }
+    table
+};
+
 const fn ray_tables() -> [[Bitboard; 81]; 8] {
     let mut t = [[Bitboard::EMPTY; 81]; 8];
     let mut d = 0;
@@ -107,6 +131,27 @@ const fn ray_tables() -> [[Bitboard; 81]; 8] {
 }
 
 static RAYS: [[Bitboard; 81]; 8] = ray_tables();
+
+/// The union of the rays in `dirs` from every square.
+const fn pseudo_table(dirs: [usize; 4]) -> [Bitboard; 81] {
+    let rays = ray_tables();
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut bb = 0u128;
+        let mut i = 0;
+        while i < 4 {
+            bb |= rays[dirs[i]][sq].0;
+            i += 1;
+        }
+        t[sq] = Bitboard(bb);
+        sq += 1;
+    }
+    t
+}
+
+static ROOK_PSEUDO: [Bitboard; 81] = pseudo_table(ROOK_DIRS);
+static BISHOP_PSEUDO: [Bitboard; 81] = pseudo_table(BISHOP_DIRS);
 
 const fn between_tables() -> ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) {
     let mut between = [[Bitboard::EMPTY; 81]; 81];
@@ -176,6 +221,41 @@ pub fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]
 }
 
+/// Squares at most two files and two ranks from `sq` (`sq` included): where
+/// a piece stepping one square must stand to attack a square next to `sq`.
+#[inline]
+pub fn within_two(sq: Square) -> Bitboard {
+    WITHIN_TWO[sq.index()]
+}
+
+/// Every square some pawn of `c` in `pawns` attacks (its square ahead).
+///
+/// A whole set at once: square indices run along the files, so a step
+/// forward is a shift by one. Pawns on the last rank (which cannot exist)
+/// are dropped so that no shift wraps into the next file.
+#[inline]
+pub fn pawn_attacks_all(c: Color, pawns: Bitboard) -> Bitboard {
+    let pawns = pawns & !last_ranks(c, 1);
+    match c {
+        Color::Black => Bitboard(pawns.0 >> 1),
+        Color::White => Bitboard(pawns.0 << 1),
+    }
+}
+
+/// Every square some knight of `c` in `knights` attacks, as a set at once:
+/// two ranks forward (two index steps) and one file aside (nine). Knights
+/// on the last two ranks (which cannot exist) are dropped so that no shift
+/// wraps into another file; moves off files 1 and 9 shift out of the board.
+#[inline]
+pub fn knight_attacks_all(c: Color, knights: Bitboard) -> Bitboard {
+    let k = (knights & !last_ranks(c, 2)).0;
+    let bb = match c {
+        Color::Black => (k >> 11) | (k << 7),
+        Color::White => (k >> 7) | (k << 11),
+    };
+    Bitboard(bb) & Bitboard::ALL
+}
+
 #[inline]
 pub fn lance_attacks(c: Color, sq: Square, occ: Bitboard) -> Bitboard {
     slide(if c == Color::Black { NORTH } else { SOUTH }, sq, occ)
@@ -205,12 +285,12 @@ pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
 
 #[inline]
 pub fn rook_pseudo(sq: Square) -> Bitboard {
-    RAYS[0][sq.index()] | RAYS[1][sq.index()] | RAYS[2][sq.index()] | RAYS[3][sq.index()]
+    ROOK_PSEUDO[sq.index()]
 }
 
 #[inline]
 pub fn bishop_pseudo(sq: Square) -> Bitboard {
-    RAYS[4][sq.index()] | RAYS[5][sq.index()] | RAYS[6][sq.index()] | RAYS[7][sq.index()]
+    BISHOP_PSEUDO[sq.index()]
 }
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.
@@ -260,6 +340,40 @@ mod tests {
         assert_eq!(bishop_attacks(sq("5e"), Bitboard::EMPTY).count(), 16);
         let lance = lance_attacks(Color::Black, sq("1i"), sq("1c").bit());
         assert_eq!(lance.count(), 6);
+    }
+
+    #[test]
+    fn set_attacks_match_the_tables() {
+        for c in [Color::Black, Color::White] {
+            for sq in Square::all() {
+                let alive = !last_ranks(c, 2).contains(sq);
+                let knights = if alive {
+                    knight_attacks(c, sq)
+                } else {
+                    Bitboard::EMPTY
+                };
+                assert_eq!(knight_attacks_all(c, sq.bit()), knights, "{sq}");
+                let pawns = if last_ranks(c, 1).contains(sq) {
+                    Bitboard::EMPTY
+                } else {
+                    pawn_attacks(c, sq)
+                };
+                assert_eq!(pawn_attacks_all(c, sq.bit()), pawns, "{sq}");
+            }
+            let all = !last_ranks(c, 2);
+            let union = all
+                .into_iter()
+                .fold(Bitboard::EMPTY, |u, sq| u | knight_attacks(c, sq));
+            assert_eq!(knight_attacks_all(c, all), union);
+        }
+        for sq in Square::all() {
+            assert_eq!(rook_pseudo(sq), rook_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(bishop_pseudo(sq), bishop_attacks(sq, Bitboard::EMPTY));
+        }
+        assert_eq!(within_two(sq("5e")).count(), 25);
+        assert_eq!(within_two(sq("1a")).count(), 9);
+        assert!(within_two(sq("5e")).contains(sq("3c")));
+        assert!(!within_two(sq("5e")).contains(sq("2e")));
     }
 
     #[test]

@@ -1,214 +1,305 @@
 //! Legal move generation: pins and checks are resolved while generating, so
 //! every move produced is legal (no make-and-test).
+//!
+//! Perft and search spend most of their time here, so moves are produced in
+//! whole sets: a piece's destinations are one bitboard, promotion choices are
+//! masks over it, pawns move all at once, and drops are written a byte of
+//! squares at a time. The per-move work is a bit scan and a store.
 
-use super::position::{dead_square, zone, Position};
+use super::position::{zone, Attackers, Position};
 use super::types::{Move, Piece, Role};
 use crate::board::attacks::*;
-use crate::board::zones::{files_of, last_ranks};
+use crate::board::zones::last_ranks;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
 use arrayvec::ArrayVec;
 
 /// 593 is the most legal moves any shogi position has.
-pub type Moves = ArrayVec<Move, 600>;
+const MAX_MOVES: usize = 600;
+pub type Moves = ArrayVec<Move, MAX_MOVES>;
 
-/// The context one generation pass needs.
-struct Gen {
-    us: Color,
-    occ: Bitboard,
-    zone: Bitboard,
-    pinned: Bitboard,
-    king: Option<Square>,
+/// Appends `make(to)` for every square `to` of `dests`.
+///
+/// The generator's innermost loop. `ArrayVec::push` checks the capacity and
+/// stores the length on every call; here one check covers the whole set (a
+/// `Bitboard` holds at most 128 squares) and the length is stored once.
+#[inline(always)]
+fn push_each(list: &mut Moves, dests: Bitboard, make: impl Fn(Square) -> Move) {
+    if list.remaining_capacity() < 128 {
+        // Only a list that is already nearly full: one checked push a move.
+        dests.into_iter().for_each(|to| list.push(make(to)));
+        return;
+    }
+    let start = list.len();
+    let slots = list.as_mut_ptr();
+    let mut len = start;
+    dests.into_iter().for_each(|to| {
+        // SAFETY: this runs at most 128 times (once per bit of `dests`), and
+        // the 128 slots from `start` are within the capacity (checked above).
+        unsafe { slots.add(len).write(make(to)) };
+        len += 1;
+    });
+    // SAFETY: slots `start..len` were all written just above.
+    unsafe { list.set_len(len) };
 }
 
-impl Gen {
-    /// Restricts a pinned piece to the line through its king.
-    #[inline]
-    fn legal_dests(&self, from: Square, dests: Bitboard) -> Bitboard {
-        match self.king {
-            Some(k) if self.pinned.contains(from) => dests & line(k, from),
-            _ => dests,
-        }
-    }
+/// Pushes a move from `from` to each square of `dests`.
+#[inline(always)]
+fn push_board(list: &mut Moves, from: Square, dests: Bitboard, promote: bool) {
+    push_each(list, dests, |to| Move::board(from, to, promote));
+}
 
-    /// Pushes moves of a `role` piece from `from` to each of `dests`, with
-    /// the promotion choices the rules give.
-    #[inline]
-    fn emit(&self, list: &mut Moves, role: Role, from: Square, dests: Bitboard) {
-        match role {
-            Role::Pawn | Role::Lance | Role::Knight => {
-                for to in dests {
-                    if self.zone.contains(to) {
-                        list.push(Move::board(from, to, true));
-                        if !dead_square(role, self.us, to) {
-                            list.push(Move::board(from, to, false));
-                        }
-                    } else {
-                        list.push(Move::board(from, to, false));
-                    }
-                }
-            }
-            Role::Silver | Role::Bishop | Role::Rook => {
-                let promoting = if self.zone.contains(from) {
-                    dests
-                } else {
-                    dests & self.zone
-                };
-                for to in promoting {
-                    list.push(Move::board(from, to, true));
-                }
-                for to in dests {
-                    list.push(Move::board(from, to, false));
-                }
-            }
-            _ => {
-                for to in dests {
-                    list.push(Move::board(from, to, false));
-                }
-            }
+/// Pushes the moves of a `role` piece on `from` to each of `dests`, with
+/// the promotion choices the rules give: promotion when the move enters,
+/// leaves or stays in the `zone`; no unpromoted pawn or lance onto the last
+/// rank, nor knight onto the last two.
+#[inline(always)]
+fn push_piece(list: &mut Moves, us: Color, role: Role, from: Square, dests: Bitboard) {
+    let zone = zone(us);
+    match role {
+        Role::Pawn | Role::Lance => {
+            push_board(list, from, dests & zone, true);
+            push_board(list, from, dests & !last_ranks(us, 1), false);
         }
+        Role::Knight => {
+            push_board(list, from, dests & zone, true);
+            push_board(list, from, dests & !last_ranks(us, 2), false);
+        }
+        Role::Silver | Role::Bishop | Role::Rook => {
+            let promoting = if zone.contains(from) {
+                dests
+            } else {
+                dests & zone
+            };
+            push_board(list, from, promoting, true);
+            push_board(list, from, dests, false);
+        }
+        _ => push_board(list, from, dests, false),
     }
+}
+
+/// For each byte value, the positions of its set bits (padded with zeros).
+static BYTE_SQUARES: [[u16; 8]; 256] = {
+    let mut table = [[0u16; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 != 0 {
+                table[byte][n] = bit as u16;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// For each byte value, how many bits are set.
+static BYTE_COUNTS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = (byte as u8).count_ones() as u8;
+        byte += 1;
+    }
+    table
+};
+
+/// Appends `template` (a move to square 0) sent to each square of `squares`.
+///
+/// For the many drops of one kind onto the empty squares: the set is read
+/// a byte (eight squares) at a time, and each byte's moves are written as
+/// one block of eight from a table, without a test or a branch per square.
+#[inline]
+fn push_to_each(list: &mut Moves, template: Move, squares: Bitboard) {
+    let squares = squares & Bitboard::ALL;
+    // 81 squares are 11 bytes; the last block of eight may start 80 slots in.
+    if list.remaining_capacity() < 88 {
+        // Only a list that is already nearly full: one checked push a move.
+        squares
+            .into_iter()
+            .for_each(|to| list.push(template.with_to(to)));
+        return;
+    }
+    let bytes = squares.0.to_le_bytes();
+    let slots = list.as_mut_ptr();
+    let mut len = list.len();
+    let template = [template.0; 8];
+    for (i, &byte) in bytes[..11].iter().enumerate() {
+        let bits = &BYTE_SQUARES[byte as usize];
+        let block: [Move; 8] =
+            std::array::from_fn(|j| Move(template[j] + (8 * i) as u16 + bits[j]));
+        // SAFETY: `len` grows by at most 8 a byte, 80 over the first ten,
+        // so every block lies within the 88 free slots checked above. (The
+        // sum is a square index below 88: no carry into the origin bits.)
+        unsafe { slots.add(len).cast::<[Move; 8]>().write(block) };
+        len += BYTE_COUNTS[byte as usize] as usize;
+    }
+    // SAFETY: the first `len` slots hold moves: the old ones and, from
+    // each block, the moves its byte counted.
+    unsafe { list.set_len(len) };
 }
 
 impl Position {
     /// Every legal move of the side to move.
     pub fn generate_legal(&self, list: &mut Moves) {
         let us = self.side();
-        let king = self.king(us);
-        let gen = Gen {
-            us,
-            occ: self.occupied(),
-            zone: zone(us),
-            pinned: self.pinned(us),
-            king,
-        };
-        let checkers = self.checkers();
-        let Some(ksq) = king else {
-            self.generate_pieces(&gen, list, !self.pieces(us));
-            self.generate_drops(list, !gen.occ);
+        let own = self.pieces(us);
+        let Some(ksq) = self.king(us) else {
+            self.generate_pieces(list, !own, Bitboard::EMPTY, None);
+            self.generate_drops(list, !self.occupied());
             return;
         };
+        self.generate_king(ksq, list);
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return;
+        }
+        let pinned = self.pinned(us);
         if checkers.any() {
-            self.generate_king(ksq, list);
-            if checkers.more_than_one() {
-                return;
-            }
             let checker = checkers.lsb();
             let block = between(ksq, checker);
-            self.generate_pieces(&gen, list, block | checker.bit());
-            if block.any() {
-                self.generate_drops(list, block);
-            }
+            self.generate_pieces(list, block | checker.bit(), pinned, Some(ksq));
+            self.generate_drops(list, block);
         } else {
-            self.generate_king(ksq, list);
-            self.generate_pieces(&gen, list, !self.pieces(us));
-            self.generate_drops(list, !gen.occ);
+            self.generate_pieces(list, !own, pinned, Some(ksq));
+            self.generate_drops(list, !self.occupied());
         }
     }
 
     fn generate_king(&self, ksq: Square, list: &mut Moves) {
         let us = self.side();
+        let them = us.flip();
+        let theirs = self.pieces(them);
+        // The squares next to the king that enemy steppers cover: pawns and
+        // knights all at once, the others from the few that stand close.
+        let mut covered = pawn_attacks_all(them, self.pieces_of(them, Role::Pawn))
+            | knight_attacks_all(them, self.pieces_of(them, Role::Knight));
+        let near = within_two(ksq) & theirs;
+        for s in self.role_bb(Role::Silver) & near {
+            covered |= silver_attacks(them, s);
+        }
+        for s in self.golds() & near {
+            covered |= gold_attacks(them, s);
+        }
+        for s in self.king_likes() & near {
+            covered |= king_attacks(s);
+        }
+        // Then the sliders, square by square; the king no longer shields
+        // the squares behind it.
         let occ = self.occupied() ^ ksq.bit();
-        for to in king_attacks(ksq) & !self.pieces(us) {
-            if !self.is_attacked(to, us.flip(), occ) {
+        let enemy = Attackers::of(self, them);
+        for to in king_attacks(ksq) & !self.pieces(us) & !covered {
+            if !enemy.slide_to(to, occ) {
                 list.push(Move::board(ksq, to, false));
             }
         }
     }
 
-    /// Board moves of every piece but the king onto `target`.
-    fn generate_pieces(&self, gen: &Gen, list: &mut Moves, target: Bitboard) {
-        let us = gen.us;
-        let occ = gen.occ;
-        for from in self.pieces_of(us, Role::Pawn) {
-            let dests = gen.legal_dests(from, pawn_attacks(us, from) & target);
-            gen.emit(list, Role::Pawn, from, dests);
+    /// Board moves of every piece but the king onto `target`. Pieces off
+    /// `pinned` move freely; a pinned piece stays on the line through its
+    /// king on `ksq`.
+    fn generate_pieces(
+        &self,
+        list: &mut Moves,
+        target: Bitboard,
+        pinned: Bitboard,
+        ksq: Option<Square>,
+    ) {
+        let us = self.side();
+        let occ = self.occupied();
+        let free = self.pieces(us) & !pinned;
+
+        // Pawns all at once, each pawn one square behind its destination.
+        let pawns = self.pieces_of(us, Role::Pawn) & free;
+        let dests = pawn_attacks_all(us, pawns) & target;
+        let back = match us {
+            Color::Black => 1,
+            Color::White => -1,
+        };
+        let behind = |to: Square| Square::from_index(to.index().wrapping_add_signed(back));
+        let pawn_move = |to, promote| Move::board(behind(to), to, promote);
+        push_each(list, dests & zone(us), |to| pawn_move(to, true));
+        push_each(list, dests & !last_ranks(us, 1), |to| pawn_move(to, false));
+
+        for from in self.pieces_of(us, Role::Lance) & free {
+            let dests = lance_attacks(us, from, occ) & target;
+            push_piece(list, us, Role::Lance, from, dests);
         }
-        for from in self.pieces_of(us, Role::Lance) {
-            let dests = gen.legal_dests(from, lance_attacks(us, from, occ) & target);
-            gen.emit(list, Role::Lance, from, dests);
+        // A pinned knight can never stay on its pin line.
+        for from in self.pieces_of(us, Role::Knight) & free {
+            let dests = knight_attacks(us, from) & target;
+            push_piece(list, us, Role::Knight, from, dests);
         }
-        for from in self.pieces_of(us, Role::Knight) {
-            // A pinned knight can never stay on its pin line.
-            if !gen.pinned.contains(from) {
-                gen.emit(list, Role::Knight, from, knight_attacks(us, from) & target);
+        for from in self.pieces_of(us, Role::Silver) & free {
+            let dests = silver_attacks(us, from) & target;
+            push_piece(list, us, Role::Silver, from, dests);
+        }
+        for from in self.golds() & free {
+            push_board(list, from, gold_attacks(us, from) & target, false);
+        }
+        for from in self.pieces_of(us, Role::Bishop) & free {
+            let dests = bishop_attacks(from, occ) & target;
+            push_piece(list, us, Role::Bishop, from, dests);
+        }
+        for from in self.pieces_of(us, Role::Rook) & free {
+            let dests = rook_attacks(from, occ) & target;
+            push_piece(list, us, Role::Rook, from, dests);
+        }
+        for from in self.pieces_of(us, Role::Horse) & free {
+            let dests = (bishop_attacks(from, occ) | king_attacks(from)) & target;
+            push_board(list, from, dests, false);
+        }
+        for from in self.pieces_of(us, Role::Dragon) & free {
+            let dests = (rook_attacks(from, occ) | king_attacks(from)) & target;
+            push_board(list, from, dests, false);
+        }
+
+        // Pinned pieces (rare): any kind, restricted to the pin line.
+        if let Some(ksq) = ksq {
+            for from in pinned {
+                let Some(piece) = self.piece_at(from) else {
+                    continue;
+                };
+                let dests = Position::piece_attacks(piece, from, occ) & target & line(ksq, from);
+                push_piece(list, us, piece.role, from, dests);
             }
-        }
-        for from in self.pieces_of(us, Role::Silver) {
-            let dests = gen.legal_dests(from, silver_attacks(us, from) & target);
-            gen.emit(list, Role::Silver, from, dests);
-        }
-        for from in self.golds() & self.pieces(us) {
-            let dests = gen.legal_dests(from, gold_attacks(us, from) & target);
-            gen.emit(list, Role::Gold, from, dests);
-        }
-        for from in self.pieces_of(us, Role::Bishop) {
-            let dests = gen.legal_dests(from, bishop_attacks(from, occ) & target);
-            gen.emit(list, Role::Bishop, from, dests);
-        }
-        for from in self.pieces_of(us, Role::Rook) {
-            let dests = gen.legal_dests(from, rook_attacks(from, occ) & target);
-            gen.emit(list, Role::Rook, from, dests);
-        }
-        for from in self.pieces_of(us, Role::Horse) {
-            let attacks = bishop_attacks(from, occ) | king_attacks(from);
-            gen.emit(
-                list,
-                Role::Horse,
-                from,
-                gen.legal_dests(from, attacks & target),
-            );
-        }
-        for from in self.pieces_of(us, Role::Dragon) {
-            let attacks = rook_attacks(from, occ) | king_attacks(from);
-            gen.emit(
-                list,
-                Role::Dragon,
-                from,
-                gen.legal_dests(from, attacks & target),
-            );
         }
     }
 
-    /// Drops from hand onto the empty squares of `target`.
+    /// Drops from hand onto the empty squares of `target`, kind by kind.
     fn generate_drops(&self, list: &mut Moves, target: Bitboard) {
         let us = self.side();
         let hand = self.hand(us);
-        if hand.is_empty() {
+        if target.is_empty() || hand.is_empty() {
             return;
         }
-        let not_last = !last_ranks(us, 1);
+        let drop = |role| Move::drop(role, Square::from_index(0));
         if hand.count(Role::Pawn) > 0 {
-            let mut dests = target & not_last & !self.pawn_files(us);
-            if let Some(mate_sq) = self.mating_pawn_drop(dests) {
-                dests = dests.without(mate_sq);
+            let mut squares = target & !last_ranks(us, 1) & !self.pawn_files(us);
+            if let Some(mate_sq) = self.mating_pawn_drop(squares) {
+                squares = squares.without(mate_sq);
             }
-            for to in dests {
-                list.push(Move::drop(Role::Pawn, to));
-            }
+            push_to_each(list, drop(Role::Pawn), squares);
         }
         if hand.count(Role::Lance) > 0 {
-            for to in target & not_last {
-                list.push(Move::drop(Role::Lance, to));
-            }
+            push_to_each(list, drop(Role::Lance), target & !last_ranks(us, 1));
         }
         if hand.count(Role::Knight) > 0 {
-            for to in target & !last_ranks(us, 2) {
-                list.push(Move::drop(Role::Knight, to));
-            }
+            push_to_each(list, drop(Role::Knight), target & !last_ranks(us, 2));
         }
         for role in [Role::Silver, Role::Gold, Role::Bishop, Role::Rook] {
             if hand.count(role) > 0 {
-                for to in target {
-                    list.push(Move::drop(role, to));
-                }
+                push_to_each(list, drop(role), target);
             }
         }
     }
 
     /// Files holding an unpromoted pawn of `c` (nifu).
     pub fn pawn_files(&self, c: Color) -> Bitboard {
-        files_of(self.pieces_of(c, Role::Pawn))
+        self.pieces_of(c, Role::Pawn).filled_files()
     }
 
     /// The square among `dests` where a pawn drop would give checkmate

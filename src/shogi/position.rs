@@ -30,6 +30,92 @@ pub struct Position {
     pub(crate) history: Vec<State>,
 }
 
+/// One side's pieces grouped by how they attack. Built once, it answers
+/// "who attacks this square" for several squares (a king's flights).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Attackers {
+    /// The side the pieces belong to.
+    by: Color,
+    pawns: Bitboard,
+    knights: Bitboard,
+    silvers: Bitboard,
+    /// Gold and the promoted minors.
+    golds: Bitboard,
+    /// King, horse and dragon (the one-step moves all around).
+    kings: Bitboard,
+    lances: Bitboard,
+    /// Rook and dragon.
+    rooks: Bitboard,
+    /// Bishop and horse.
+    bishops: Bitboard,
+}
+
+impl Attackers {
+    #[inline]
+    pub(super) fn of(pos: &Position, by: Color) -> Attackers {
+        let theirs = pos.by_color[by.index()];
+        let kind = |r: Role| pos.by_role[r.index()] & theirs;
+        Attackers {
+            by,
+            pawns: kind(Role::Pawn),
+            knights: kind(Role::Knight),
+            silvers: kind(Role::Silver),
+            golds: pos.golds() & theirs,
+            kings: pos.king_likes() & theirs,
+            lances: kind(Role::Lance),
+            rooks: pos.rook_likes() & theirs,
+            bishops: pos.bishop_likes() & theirs,
+        }
+    }
+
+    /// Attackers of `sq` that step or jump (no occupancy needed): the
+    /// squares a piece of the other side would reach from `sq`.
+    #[inline]
+    fn steppers(&self, sq: Square) -> Bitboard {
+        let other = self.by.flip();
+        (pawn_attacks(other, sq) & self.pawns)
+            | (knight_attacks(other, sq) & self.knights)
+            | (silver_attacks(other, sq) & self.silvers)
+            | (gold_attacks(other, sq) & self.golds)
+            | (king_attacks(sq) & self.kings)
+    }
+
+    /// Sliders standing on a line through `sq` along which they move,
+    /// whatever stands between. Usually there is none, so no ray is traced.
+    #[inline]
+    pub(super) fn aligned_sliders(&self, sq: Square) -> Bitboard {
+        (rook_pseudo(sq) & self.rooks)
+            | (bishop_pseudo(sq) & self.bishops)
+            | (lance_pseudo(self.by.flip(), sq) & self.lances)
+    }
+
+    /// The pieces attacking `sq` given occupancy `occ`.
+    #[inline]
+    pub(super) fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let mut attackers = self.steppers(sq);
+        for s in self.aligned_sliders(sq) {
+            if (between(sq, s) & occ).is_empty() {
+                attackers |= s.bit();
+            }
+        }
+        attackers
+    }
+
+    /// Whether any piece attacks `sq` given occupancy `occ`.
+    #[inline]
+    pub(super) fn attack(&self, sq: Square, occ: Bitboard) -> bool {
+        self.steppers(sq).any() || self.slide_to(sq, occ)
+    }
+
+    /// Whether a slider attacks `sq` given occupancy `occ`.
+    #[inline]
+    pub(super) fn slide_to(&self, sq: Square, occ: Bitboard) -> bool {
+        self.aligned_sliders(sq)
+            .into_iter()
+            .any(|s| (between(sq, s) & occ).is_empty())
+    }
+}
+
 pub const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 impl Position {
@@ -143,45 +229,12 @@ impl Position {
     /// Pieces of `by` attacking `sq` given occupancy `occ`.
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        self.step_attackers(sq, by) | self.slider_attackers(sq, by, occ)
-    }
-
-    /// Attackers that step or jump (no occupancy needed).
-    #[inline]
-    fn step_attackers(&self, sq: Square, by: Color) -> Bitboard {
-        let us = by.flip();
-        let attackers = (pawn_attacks(us, sq) & self.by_role[Role::Pawn.index()])
-            | (knight_attacks(us, sq) & self.by_role[Role::Knight.index()])
-            | (silver_attacks(us, sq) & self.by_role[Role::Silver.index()])
-            | (gold_attacks(us, sq) & self.golds())
-            | (king_attacks(sq) & self.king_likes());
-        attackers & self.by_color[by.index()]
-    }
-
-    /// Attackers that slide; a slider's ray is only traced when one of that
-    /// kind stands on an empty-board line through `sq`.
-    #[inline]
-    fn slider_attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        let theirs = self.by_color[by.index()];
-        let mut attackers = Bitboard::EMPTY;
-        let rooks = self.rook_likes() & theirs;
-        if (rook_pseudo(sq) & rooks).any() {
-            attackers |= rook_attacks(sq, occ) & rooks;
-        }
-        let bishops = self.bishop_likes() & theirs;
-        if (bishop_pseudo(sq) & bishops).any() {
-            attackers |= bishop_attacks(sq, occ) & bishops;
-        }
-        let lances = self.by_role[Role::Lance.index()] & theirs;
-        if (lance_pseudo(by.flip(), sq) & lances).any() {
-            attackers |= lance_attacks(by.flip(), sq, occ) & lances;
-        }
-        attackers
+        Attackers::of(self, by).attackers_to(sq, occ)
     }
 
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        self.step_attackers(sq, by).any() || self.slider_attackers(sq, by, occ).any()
+        Attackers::of(self, by).attack(sq, occ)
     }
 
     /// Where a piece of `p` on `sq` attacks with occupancy `occ`.
@@ -209,11 +262,7 @@ impl Position {
         let Some(ksq) = self.king(c) else {
             return Bitboard::EMPTY;
         };
-        let them = self.pieces(c.flip());
-        let snipers = ((rook_pseudo(ksq) & self.rook_likes())
-            | (bishop_pseudo(ksq) & self.bishop_likes())
-            | (lance_pseudo(c, ksq) & self.by_role[Role::Lance.index()]))
-            & them;
+        let snipers = Attackers::of(self, c.flip()).aligned_sliders(ksq);
         let occ = self.occupied();
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
@@ -236,18 +285,30 @@ impl Position {
 
     #[inline]
     fn put(&mut self, p: Piece, sq: Square) {
-        self.board[sq.index()] = Some(p);
-        self.by_color[p.color.index()] |= sq.bit();
-        self.by_role[p.role.index()] |= sq.bit();
+        self.place(p, sq);
         self.key ^= ZOBRIST.piece[p.color.index()][p.role.index()][sq.index()];
     }
 
     #[inline]
     fn remove(&mut self, p: Piece, sq: Square) {
+        self.lift(p, sq);
+        self.key ^= ZOBRIST.piece[p.color.index()][p.role.index()][sq.index()];
+    }
+
+    /// `put` without the key update (`undo_move` restores the key whole).
+    #[inline]
+    fn place(&mut self, p: Piece, sq: Square) {
+        self.board[sq.index()] = Some(p);
+        self.by_color[p.color.index()] |= sq.bit();
+        self.by_role[p.role.index()] |= sq.bit();
+    }
+
+    /// `remove` without the key update.
+    #[inline]
+    fn lift(&mut self, p: Piece, sq: Square) {
         self.board[sq.index()] = None;
         self.by_color[p.color.index()] ^= sq.bit();
         self.by_role[p.role.index()] ^= sq.bit();
-        self.key ^= ZOBRIST.piece[p.color.index()][p.role.index()][sq.index()];
     }
 
     #[inline]
@@ -276,10 +337,11 @@ impl Position {
             key: self.key,
             checkers: self.checkers,
         };
-        if m.is_drop() {
+        let (role, from) = if m.is_drop() {
             let role = m.dropped();
             self.take_hand(us, role);
             self.put(Piece::new(us, role), to);
+            (role, None)
         } else {
             let from = m.from();
             let Some(piece) = self.board[from.index()] else {
@@ -298,12 +360,67 @@ impl Position {
                 piece.role
             };
             self.put(Piece::new(us, role), to);
-        }
+            (role, Some(from))
+        };
         self.side = us.flip();
         self.key ^= ZOBRIST.side;
         self.move_number += 1;
         self.history.push(state);
-        self.checkers = self.compute_checkers();
+        self.checkers = self.checkers_after(Piece::new(us, role), from, to);
+        debug_assert_eq!(self.checkers, self.compute_checkers());
+    }
+
+    /// The checkers after `piece` moved to `to` (from `from`, or dropped):
+    /// the piece itself, and sliders behind `from` that it uncovered. The
+    /// same as `compute_checkers`, without looking at every enemy kind.
+    fn checkers_after(&self, piece: Piece, from: Option<Square>, to: Square) -> Bitboard {
+        let Some(ksq) = self.king(piece.color.flip()) else {
+            return Bitboard::EMPTY;
+        };
+        let occ = self.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        if Position::piece_reaches(piece, to, ksq, occ) {
+            checkers = to.bit();
+        }
+        if let Some(from) = from {
+            // Only a slider on the line through the king and `from` can
+            // have been uncovered.
+            let ray = line(ksq, from);
+            if ray.any() {
+                let sliders = Attackers::of(self, piece.color).aligned_sliders(ksq) & ray;
+                for s in sliders {
+                    if (between(ksq, s) & occ).is_empty() {
+                        checkers |= s.bit();
+                    }
+                }
+            }
+        }
+        checkers
+    }
+
+    /// Whether a `p` on `sq` attacks `target`, given occupancy `occ`.
+    #[inline]
+    fn piece_reaches(p: Piece, sq: Square, target: Square, occ: Bitboard) -> bool {
+        let c = p.color;
+        let clear = || (between(sq, target) & occ).is_empty();
+        match p.role {
+            Role::Pawn => pawn_attacks(c, sq).contains(target),
+            Role::Knight => knight_attacks(c, sq).contains(target),
+            Role::Silver => silver_attacks(c, sq).contains(target),
+            Role::Gold | Role::ProPawn | Role::ProLance | Role::ProKnight | Role::ProSilver => {
+                gold_attacks(c, sq).contains(target)
+            }
+            Role::King => king_attacks(sq).contains(target),
+            Role::Lance => lance_pseudo(c, sq).contains(target) && clear(),
+            Role::Bishop => bishop_pseudo(sq).contains(target) && clear(),
+            Role::Rook => rook_pseudo(sq).contains(target) && clear(),
+            Role::Horse => {
+                king_attacks(sq).contains(target) || (bishop_pseudo(sq).contains(target) && clear())
+            }
+            Role::Dragon => {
+                king_attacks(sq).contains(target) || (rook_pseudo(sq).contains(target) && clear())
+            }
+        }
     }
 
     pub fn undo_move(&mut self) {
@@ -316,20 +433,22 @@ impl Position {
         let Some(moved) = self.board[to.index()] else {
             return;
         };
-        self.remove(moved, to);
+        // The key is restored from the state below, so it is not updated.
+        self.lift(moved, to);
+        let hand = &mut self.hands[us.index()].0;
         if m.is_drop() {
-            self.add_hand(us, moved.role);
+            hand[moved.role.index()] += 1;
         } else {
             let role = if m.is_promotion() {
                 moved.role.unpromoted()
             } else {
                 moved.role
             };
-            self.put(Piece::new(us, role), m.from());
             if let Some(captured) = state.captured {
-                self.take_hand(us, captured.role.unpromoted());
-                self.put(captured, to);
+                hand[captured.role.unpromoted().index()] -= 1;
+                self.place(captured, to);
             }
+            self.place(Piece::new(us, role), m.from());
         }
         self.side = us;
         self.move_number -= 1;
@@ -644,5 +763,46 @@ pub fn dead_square(role: Role, c: Color, sq: Square) -> bool {
         Role::Pawn | Role::Lance => r == 0,
         Role::Knight => r <= 1,
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::Moves;
+
+    /// Walks the move tree checking the incremental checkers (do_move)
+    /// against the ones computed from scratch.
+    fn walk(pos: &mut Position, depth: u32) {
+        assert_eq!(pos.checkers(), pos.compute_checkers(), "{}", pos.to_sfen());
+        if depth == 0 {
+            return;
+        }
+        let mut moves = Moves::new();
+        pos.generate_legal(&mut moves);
+        for &m in moves.iter() {
+            pos.do_move(m);
+            walk(pos, depth - 1);
+            pos.undo_move();
+        }
+    }
+
+    #[test]
+    fn incremental_checkers_match_a_full_scan() {
+        for (sfen, depth) in [
+            (STARTPOS_SFEN, 3),
+            // Promotions, drops and checks on both sides.
+            (
+                "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+                2,
+            ),
+            // Pins and discovered checks by every slider.
+            ("4r3k/9/2b6/9/l3G4/3S1S3/2R1K1b2/9/9 b - 1", 3),
+            ("4k4/9/4l4/9/1B2P2+R1/9/4L4/9/4K4 b 2P2p 1", 3),
+        ] {
+            let sfen = usi::parse_sfen(sfen).expect("test SFEN parses");
+            let mut pos = Position::from_sfen(&sfen).expect("test SFEN is legal");
+            walk(&mut pos, depth);
+        }
     }
 }

@@ -175,6 +175,15 @@ impl Hand {
     pub fn is_empty(self) -> bool {
         self.0.iter().all(|&n| n == 0)
     }
+
+    /// The kinds held, as a set: bit `i` for role index `i` (0..=6).
+    #[inline]
+    pub fn kinds(self) -> u8 {
+        self.0
+            .iter()
+            .enumerate()
+            .fold(0, |set, (i, &n)| set | u8::from(n > 0) << i)
+    }
 }
 
 /// A move packed in 16 bits: destination (bits 0-6), origin (bits 7-13:
@@ -193,8 +202,15 @@ impl Move {
     }
 
     #[inline]
-    pub fn drop(role: Role, to: Square) -> Move {
+    pub const fn drop(role: Role, to: Square) -> Move {
         Move(to.index() as u16 | (DROP_BASE + role as u16) << 7)
+    }
+
+    /// A move with destination 0 (a template) sent to `to` instead.
+    #[inline]
+    pub fn with_to(self, to: Square) -> Move {
+        debug_assert!(self.0 & 0x7f == 0, "not a template");
+        Move(self.0 | to.index() as u16)
     }
 
     #[inline]
