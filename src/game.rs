@@ -235,6 +235,20 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     fn undo_null_move(&mut self) {}
 
+    /// Appends to `out` the moves of `legal` (the position's legal moves)
+    /// after which the opponent is in check: the mate solver's attacker
+    /// moves. The default plays each move and looks; a game can answer
+    /// without make/unmake.
+    fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
+        for &m in legal.iter() {
+            self.do_move(m);
+            if self.in_check() {
+                out.push(m);
+            }
+            self.undo_move();
+        }
+    }
+
     /// The game's end as the rules decide it, given the move history (mate,
     /// repetition, ...). `None` while the game goes on.
     fn outcome(&self, rules: &Rules) -> Option<Outcome>;

@@ -8,6 +8,7 @@ pub mod arena;
 pub mod board;
 pub mod chance;
 pub mod game;
+pub mod mate;
 pub mod mortal;
 pub mod perft;
 pub mod search;

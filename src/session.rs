@@ -247,9 +247,15 @@ impl Session {
             self.worker = Some(worker);
             return;
         }
-        if go.mate.is_some() {
-            self.out
-                .send(&Response::Checkmate(usi::Checkmate::NotImplemented));
+        if let Some(limit) = go.mate {
+            match self
+                .variant
+                .ops()
+                .start_mate(limit, &self.options, &self.out)
+            {
+                Ok(worker) => self.worker = Some(worker),
+                Err(e) => self.out.error(e),
+            }
             return;
         }
         if go.setup {

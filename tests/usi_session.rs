@@ -337,13 +337,88 @@ fn options_are_case_insensitive_and_accept_aliases() {
     }
 }
 
+/// A lone king in the middle with only a rook and bishop in hand: the solver
+/// cannot settle it quickly, so it runs until told to stop.
+const HARD_MATE: &str = "sfen 9/9/9/9/4k4/9/9/9/9 b RB 1";
+
 #[test]
-fn go_mate_is_not_implemented_yet() {
+fn go_mate_answers_a_tsume_with_its_line() {
     let mut e = Engine::start();
     e.handshake();
+    // Mate in 3: S*3a first (the line is checked move by move in src/mate).
+    e.send("position sfen 7nl/7k1/5+Pppp/9/9/9/9/9/9 b GS2r2b2g3s3n3l14p 1");
+    e.send("go mate 10000");
+    let lines = e.until(LONG, |l| l.starts_with("checkmate"));
+    let answer = lines.last().unwrap();
+    let moves: Vec<&str> = answer.split_whitespace().skip(1).collect();
+    assert_eq!(moves.len(), 3, "{answer}");
+    assert_eq!(moves[0], "S*3a", "{answer}");
+    // One info with the solver's effort comes first.
+    assert!(
+        lines.iter().any(|l| l.starts_with("info nodes")),
+        "{lines:?}"
+    );
+    // The session is still usable and the position unchanged.
+    e.send("go mate infinite");
+    e.until(LONG, |l| l.starts_with("checkmate S*3a"));
+}
+
+#[test]
+fn go_mate_says_nomate_and_timeout() {
+    let mut e = Engine::start();
+    e.handshake();
+    // No check exists at the start: no mate, found at once.
     e.send("position startpos");
+    e.send("go mate 5000");
+    e.until(LONG, |l| l == "checkmate nomate");
+    e.send(&format!("position {HARD_MATE}"));
+    e.send("go mate 100");
+    e.until(LONG, |l| l == "checkmate timeout");
+}
+
+#[test]
+fn stop_ends_go_mate_infinite_at_once() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send(&format!("position {HARD_MATE}"));
+    e.send("go mate infinite");
+    assert!(e.collect(Duration::from_millis(200)).is_empty());
+    let start = Instant::now();
+    e.send("stop");
+    e.until(LONG, |l| l == "checkmate timeout");
+    // The solver polls every 16 nodes; the slack is for a loaded machine.
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        start.elapsed()
+    );
+    // gameover and quit end it without an answer.
+    e.send("go mate infinite");
+    e.send("gameover draw");
+    let after = e.sync();
+    assert!(
+        !after.iter().any(|l| l.starts_with("checkmate")),
+        "{after:?}"
+    );
+    e.send("go mate infinite");
+    let start = Instant::now();
+    assert_eq!(e.quit(Duration::from_secs(2)).code(), Some(0));
+    assert!(start.elapsed() < Duration::from_millis(500));
+}
+
+#[test]
+fn go_mate_in_shogammon_is_an_error() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name USI_Variant value shogammon");
+    e.send("position startpos dice 61");
     e.send("go mate 1000");
-    e.until(LONG, |l| l == "checkmate notimplemented");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: go mate: shogammon"),
+        "{lines:?}"
+    );
 }
 
 #[test]

@@ -305,6 +305,32 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     BETWEEN_LINE.1[a.index()][b.index()]
 }
 
+/// Own pieces standing alone between the enemy king on `ek` and one of our
+/// sliders: moving one off that line uncovers a check.
+#[inline]
+pub fn discoverers(
+    ek: Square,
+    them: Color,
+    occ: Bitboard,
+    ours: Bitboard,
+    rooks: Bitboard,
+    bishops: Bitboard,
+    lances: Bitboard,
+) -> Bitboard {
+    let snipers = ((rook_pseudo(ek) & rooks)
+        | (bishop_pseudo(ek) & bishops)
+        | (lance_pseudo(them, ek) & lances))
+        & ours;
+    let mut found = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = between(ek, s) & occ;
+        if blockers.any() && !blockers.more_than_one() {
+            found |= blockers & ours;
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 //! pawn leaves the game), and a pawn, knight, lance or silver promotes to a
 //! higher piece of its choice up to gold.
 
+mod checks;
 pub mod eval;
 pub mod movegen;
 pub mod position;
@@ -115,6 +116,10 @@ impl Game for Position {
 
     fn can_declare_win(&self, rules: &Rules) -> bool {
         Position::can_declare_win(self, rules)
+    }
+
+    fn checking_moves(&mut self, legal: &Moves, out: &mut Vec<Move>) {
+        checks::checking_moves(self, legal, out);
     }
 
     fn evaluate(&self) -> i32 {

@@ -242,6 +242,15 @@ impl VariantOps for ShogammonState {
     fn setup(&self, _seed: u64) -> Result<String, String> {
         Err("go setup: shogammon starts from a fixed position".to_string())
     }
+
+    fn start_mate(
+        &mut self,
+        _limit: usi::MateLimit,
+        _options: &Options,
+        _out: &Output,
+    ) -> Result<Worker, String> {
+        Err("go mate: shogammon has no check or checkmate (a king is captured)".to_string())
+    }
 }
 
 /// `go perft N` over the rolls (RULINGS §5): one line per root turn (the

@@ -10,14 +10,15 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::game::{Color, Game, Outcome, Rules};
+use crate::mate::MateLimits;
 use crate::search::{Limits, SearchControl};
 use crate::timeman;
 use crate::tt::TranspositionTable;
-use usi::{GoCommand, MoveToken, PositionCommand, StartPosition};
+use usi::{GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
 
 use super::options::Options;
 use super::output::Output;
-use super::worker::{run_perft, run_search, SearchJob, Worker};
+use super::worker::{run_mate, run_perft, run_search, SearchJob, Worker};
 
 /// One game's position (with its move history) and table.
 pub struct GameState<G: Game> {
@@ -70,6 +71,13 @@ pub trait VariantOps {
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker;
     /// `go setup`: the engine's opening setup for the side to move.
     fn setup(&self, seed: u64) -> Result<String, String>;
+    /// `go mate`: starts the mate solver, or says why the game has none.
+    fn start_mate(
+        &mut self,
+        limit: MateLimit,
+        options: &Options,
+        out: &Output,
+    ) -> Result<Worker, String>;
 }
 
 /// Builds the position a `position` command describes, on a fresh copy.
@@ -226,6 +234,24 @@ impl<G: Game> VariantOps for GameState<G> {
             out.clone(),
             move |control, out| run_perft(pos, depth, control, out),
         )
+    }
+
+    fn start_mate(
+        &mut self,
+        limit: MateLimit,
+        options: &Options,
+        out: &Output,
+    ) -> Result<Worker, String> {
+        let pos = self.pos.clone();
+        let side = pos.side_to_move();
+        let limits = MateLimits::from_usi(limit, options.hash_mb);
+        Ok(Worker::spawn(
+            SearchControl::unlimited(),
+            side,
+            options.time,
+            out.clone(),
+            move |control, out| run_mate(pos, limits, control, out),
+        ))
     }
 }
 

@@ -13,6 +13,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::game::{Color, Game, Rules};
+use crate::mate::{self, MateLimits};
 use crate::search::{self, Limits, SearchControl, SearchResult};
 use crate::timeman::{self, TimeOptions};
 use crate::tt::TranspositionTable;
@@ -215,4 +216,25 @@ pub fn run_perft<G: Game>(mut pos: G, depth: u32, control: &SearchControl, out: 
     }
     out.line("");
     out.line(&format!("Nodes searched: {total}"));
+}
+
+/// `go mate`: the df-pn solver on the position. Answers `checkmate <moves>`,
+/// `checkmate nomate` or `checkmate timeout` (also after `stop`), preceded by
+/// one `info` with the solver's nodes and time; nothing after `gameover` or
+/// `quit`.
+pub fn run_mate<G: Game>(mut pos: G, limits: MateLimits, control: &SearchControl, out: &Output) {
+    let stop = || control.stop_requested();
+    let (result, stats) = mate::solve_with_stats(&mut pos, &limits, &stop);
+    if control.is_cancelled() {
+        log::info!("go mate cancelled; no answer");
+        return;
+    }
+    let millis = stats.elapsed.as_millis() as u64;
+    out.send(&Response::Info(usi::Info {
+        nodes: Some(stats.nodes),
+        time: Some(millis),
+        nps: Some(stats.nodes * 1000 / millis.max(1)),
+        ..usi::Info::default()
+    }));
+    out.send(&Response::Checkmate(mate::to_checkmate(&pos, &result)));
 }

@@ -1,5 +1,6 @@
 //! Standard shogi (RULINGS.md §1).
 
+mod checks;
 pub mod eval;
 pub mod movegen;
 pub mod position;
@@ -113,6 +114,10 @@ impl Game for Position {
 
     fn can_declare_win(&self, rules: &Rules) -> bool {
         Position::can_declare_win(self, rules)
+    }
+
+    fn checking_moves(&mut self, legal: &Moves, out: &mut Vec<Move>) {
+        checks::checking_moves(self, legal, out);
     }
 
     fn evaluate(&self) -> i32 {
