@@ -2,7 +2,8 @@
 //!
 //! Layout: [`game`] is the abstraction every variant implements; each game
 //! lives in its own module; [`search`], [`tt`], [`timeman`] and [`perft`] are
-//! written once against [`game::Game`]; [`session`] is the USI front end.
+//! written once against [`game::Game`]; [`session`] is the USI front end;
+//! [`arena`] is the match tool and [`play`] the human-play mode.
 
 pub mod arena;
 pub mod board;
@@ -11,6 +12,7 @@ pub mod game;
 pub mod mate;
 pub mod mortal;
 pub mod perft;
+pub mod play;
 pub mod search;
 pub mod session;
 pub mod shogammon;

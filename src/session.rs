@@ -262,6 +262,17 @@ impl Session {
             self.setup();
             return;
         }
+        if let Some(query) = go.cube {
+            match self
+                .variant
+                .ops()
+                .start_cube(query, go, &self.options, &self.out)
+            {
+                Ok(worker) => self.worker = Some(worker),
+                Err(e) => self.out.error(e),
+            }
+            return;
+        }
         self.prepare_table();
         let worker = self
             .variant

@@ -337,7 +337,8 @@ fn rolls(path: &Path) -> Vec<[u8; 2]> {
         .collect()
 }
 
-/// A fake engine: answers the handshake, then misbehaves on `go`.
+/// A fake engine: answers the handshake, then misbehaves on `go`; it
+/// always doubles and always drops.
 fn fake_engine(dir: &Path) -> PathBuf {
     let path = dir.join("fake.sh");
     std::fs::write(
@@ -350,6 +351,8 @@ while IFS= read -r line; do
          echo "usiok";;
     isready) echo "readyok";;
     "go setup") echo "bestmove setup [RW]/[W]/[F]";;
+    "go cube") echo "bestmove double";;
+    "go take") echo "bestmove drop";;
     go*) case "$mode" in
            illegal) echo "bestmove 5e5d";;
            crash) exit 3;;
@@ -478,6 +481,98 @@ fn broken_variant_engines_are_caught() {
     ]);
     assert_eq!(r.status, 1, "{}\n{}", r.out, r.err);
     assert!(r.err.contains("no USI_Variant option"), "{}", r.err);
+}
+
+/// Points and cube of a record: (`cube` line, `points`).
+fn cube_of(path: &Path) -> (String, u32) {
+    let rec = std::fs::read_to_string(path).unwrap();
+    let points = field(&rec, "points").parse().expect("points");
+    (field(&rec, "cube").to_string(), points)
+}
+
+#[test]
+fn shogammon_with_the_cube_counts_points() {
+    let dir = scratch("cube");
+    // henkei against itself: records carry the cube and the points.
+    let records = dir.join("records");
+    let r = run(&[
+        "--engine",
+        HENKEI,
+        "--variant",
+        "shogammon",
+        "--cube",
+        "--tc",
+        "depth=1",
+        "--max-moves",
+        "20",
+        "--seed",
+        "42",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    r.assert_clean(2);
+    assert!(
+        r.line("Points (cube): engine1 ").contains("net"),
+        "{}",
+        r.out
+    );
+    let txt = files(&records, "txt");
+    for path in &txt {
+        let rec = std::fs::read_to_string(path).unwrap();
+        let (cube, points) = cube_of(Path::new(path));
+        let value: u32 = cube.split(' ').next().unwrap().parse().unwrap();
+        let expected = if field(&rec, "winner") == "none" {
+            0
+        } else {
+            value
+        };
+        assert_eq!(points, expected, "{rec}");
+    }
+    assert_replays(&txt);
+
+    // A fake that always doubles, then resigns: henkei takes each double
+    // in an even game and wins twice the stake.
+    let r = broken_match(
+        &dir,
+        "resign",
+        &["--variant", "shogammon", "--cube", "--seed", "1"],
+    );
+    assert_eq!(r.wdl(), [2, 0, 0], "{}", r.out);
+    assert!(
+        r.line("Points (cube):")
+            .starts_with("Points (cube): engine1 4, engine2 0"),
+        "{}",
+        r.out
+    );
+    let (cube, points) = cube_of(&dir.join("records-resign/game-0001.txt"));
+    assert_eq!((cube.as_str(), points), ("2 b", 2));
+
+    // Two fakes: the doubler's opponent drops at once, and the doubler
+    // (sente, to move) wins the cube's value.
+    let script = fake_engine(&dir);
+    let drops = dir.join("drops");
+    let r = run(&[
+        "--engine",
+        &format!("sh {} resign", script.display()),
+        "--variant",
+        "shogammon",
+        "--cube",
+        "--tc",
+        "movetime=100",
+        "--records",
+        drops.to_str().unwrap(),
+    ]);
+    r.assert_clean(2);
+    assert_eq!(r.wdl(), [1, 0, 1], "{}", r.out);
+    assert!(r.out.contains("Endings: drop 2"), "{}", r.out);
+    let rec = std::fs::read_to_string(drops.join("game-0001.txt")).unwrap();
+    assert_eq!(field(&rec, "termination"), "drop");
+    assert_eq!(field(&rec, "winner"), "sente");
+    assert_eq!(
+        cube_of(&drops.join("game-0001.txt")),
+        ("1 -".to_string(), 1)
+    );
+    assert_replays(&files(&drops, "txt"));
 }
 
 #[test]

@@ -229,3 +229,48 @@ fn mortal_and_sigma4_play_through_the_same_session() {
     assert_eq!(ranks.split('/').count(), 3, "{setup}");
     assert_eq!(e.quit(LONG).code(), Some(0));
 }
+
+#[test]
+fn shogammon_cube_questions_are_answered_from_the_pre_roll_score() {
+    let mut e = shogammon();
+    // Even start: no double, and a double would be taken.
+    e.send("position startpos cube 1 -");
+    e.send("go cube");
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string cube 1:")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove nodouble");
+    e.send("go take");
+    assert_eq!(e.bestmove(LONG), "bestmove take");
+    // Sente's pieces stand around gote's lone king: double, and gote drops.
+    let crushing = "position sfen 4k4/3GSB3/4R4/9/9/9/9/9/4K4 b - 1";
+    e.send(&format!("{crushing} cube 1 -"));
+    e.send("go cube");
+    assert_eq!(e.bestmove(LONG), "bestmove double");
+    e.send("go take depth 1");
+    assert_eq!(e.bestmove(LONG), "bestmove drop");
+    // Gote owns the cube: sente may not double, however good its game.
+    e.send(&format!("{crushing} cube 2 w"));
+    e.send("go cube");
+    assert_eq!(e.bestmove(LONG), "bestmove nodouble");
+    // Bad questions answer one error each and no bestmove.
+    e.send(&format!("{crushing} dice 11"));
+    e.send("go cube");
+    e.send(&format!("{crushing} cube 3 b"));
+    e.send("position startpos cube 2 -");
+    let lines = e.sync();
+    assert_eq!(errors(&lines), 3, "{lines:#?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+    // Other games have no cube.
+    e.send("setoption name USI_Variant value shogi");
+    e.send("position startpos cube 1 -");
+    e.send("position startpos");
+    e.send("go cube");
+    let lines = e.sync();
+    assert_eq!(errors(&lines), 2, "{lines:#?}");
+}

@@ -63,6 +63,11 @@ GAME
                         declaration wins, an invalid one loses.
   --dice-map MAP        Shogammon: which pieces answer to each die face
                         (default P,LN,S,G,BR,K), for the arbiter and engines.
+  --cube                Shogammon: play with the doubling cube (money play,
+                        no gammons). Before each roll the side to move's
+                        engine is asked `go cube`, and on `double` the other
+                        `go take`; a drop ends the game and the doubler wins
+                        the cube's value. Points are counted in the summary.
   --seed N              Seeds Shogammon dice and Sigma 4 random setups
                         (default: from the clock; printed at the start).
                         Both games of a pair get the same dice sequence.
@@ -267,6 +272,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
                     )
                 })?;
             }
+            "--cube" => cfg.cube = true,
             "--dice-map" => {
                 let v = a.value(&flag, inline)?;
                 let map = DiceMap::parse(&v).map_err(|e| format!("--dice-map: {e}"))?;
@@ -307,6 +313,9 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
     }
     if cfg.dice_map.is_some() && cfg.variant != Variant::Shogammon {
         return Err("--dice-map is for --variant shogammon".to_string());
+    }
+    if cfg.cube && cfg.variant != Variant::Shogammon {
+        return Err("--cube is for --variant shogammon".to_string());
     }
     if let Some(path) = &openings_file {
         if cfg.setup != SetupMode::Standard {
@@ -390,6 +399,12 @@ mod tests {
         assert!(parse_args(&args("--engine x --variant chess")).is_err());
         assert!(parse_args(&args("--engine x --tc fast")).is_err());
         assert!(parse_args(&args("--engine x --setup engines")).is_err());
+        assert!(parse_args(&args("--engine x --cube")).is_err());
+        let Cli::Match(cfg) = parse_args(&args("--engine x --variant shogammon --cube")).unwrap()
+        else {
+            panic!()
+        };
+        assert!(cfg.cube);
         assert!(parse_args(&args("--engine x --bogus")).is_err());
         assert!(parse_args(&args("--engine x --games")).is_err());
         assert!(matches!(parse_args(&args("--help")), Ok(Cli::Help)));

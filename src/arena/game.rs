@@ -9,6 +9,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use super::clock::{go_command, Clock, TimeControl};
+use super::cube::{CubeStep, CubeTurn};
 use super::engine::{Engine, EngineConfig, Log, WaitError};
 use super::openings::Opening;
 use super::records::{
@@ -16,7 +17,7 @@ use super::records::{
 };
 use super::referee::{new_referee, Variant};
 use crate::game::{Color, Rules};
-use crate::shogammon::{DiceMap, DiceRoller};
+use crate::shogammon::{Cube, DiceMap, DiceRoller};
 use crate::sigma4;
 
 /// How long an engine may take to answer `usi` and `isready`.
@@ -63,6 +64,8 @@ pub struct GameSettings {
     /// Time limit of an untimed search (depth/nodes) and of `go setup`, ms.
     pub search_timeout_ms: u64,
     pub setup: SetupMode,
+    /// Shogammon: play with the doubling cube (`--cube`).
+    pub cube: bool,
     /// Shogammon `DiceMap` (sent to engines that list the option).
     pub dice_map: Option<String>,
     pub log: Option<Log>,
@@ -168,7 +171,7 @@ pub fn start_engine(s: &GameSettings, which: usize, label: String) -> Result<Eng
 }
 
 /// An engine's answer to `go`.
-enum Answer {
+pub(crate) enum Answer {
     /// `bestmove X`; `stopped` when it came only after `stop`.
     Move {
         mv: String,
@@ -191,7 +194,7 @@ fn bestmove_of(line: &str) -> Option<String> {
     }
 }
 
-fn await_bestmove(en: &mut Engine, deadline: Instant, hang_ms: u64) -> Answer {
+pub(crate) fn await_bestmove(en: &mut Engine, deadline: Instant, hang_ms: u64) -> Answer {
     match en.wait_for(deadline, bestmove_of) {
         Ok((mv, at)) => Answer::Move {
             mv,
@@ -218,17 +221,17 @@ fn await_bestmove(en: &mut Engine, deadline: Instant, hang_ms: u64) -> Answer {
 }
 
 /// How a game ended, before it is written into the record.
-struct Ending {
-    winner: Option<Color>,
-    termination: Termination,
-    offender: Option<Color>,
-    illegal: Option<String>,
-    end_ms: Option<u64>,
-    detail: String,
+pub(super) struct Ending {
+    pub(super) winner: Option<Color>,
+    pub(super) termination: Termination,
+    pub(super) offender: Option<Color>,
+    pub(super) illegal: Option<String>,
+    pub(super) end_ms: Option<u64>,
+    pub(super) detail: String,
 }
 
 impl Ending {
-    fn fault(side: Color, termination: Termination, detail: String) -> Ending {
+    pub(super) fn fault(side: Color, termination: Termination, detail: String) -> Ending {
         Ending {
             winner: Some(side.flip()),
             termination,
@@ -244,7 +247,7 @@ impl Ending {
         self
     }
 
-    fn with_illegal(mut self, text: &str) -> Ending {
+    pub(super) fn with_illegal(mut self, text: &str) -> Ending {
         self.illegal = Some(text.to_string());
         self
     }
@@ -286,6 +289,7 @@ pub fn play_game(
         opening_plies: spec.opening.moves.len(),
         times: vec![None; spec.opening.moves.len()],
         pending_roll: None,
+        cube: (s.cube && s.variant == Variant::Shogammon).then(Cube::centred),
         winner: None,
         termination: Termination::Crash,
         offender: None,
@@ -494,6 +498,20 @@ fn run(
                 end_ms: None,
                 detail,
             });
+        }
+        if let Some(cube) = rec.cube {
+            let position = position_command(&rec.start, &rec.moves, None);
+            let turn = CubeTurn {
+                settings: s,
+                engines,
+                names: &players,
+                position: &position,
+                mover,
+            };
+            match turn.before_roll(slots, cube) {
+                CubeStep::Play(cube) => rec.cube = Some(cube),
+                CubeStep::End(ending) => return Ok(ending),
+            }
         }
         if let Some(d) = dice.as_mut() {
             let roll = d.roll();

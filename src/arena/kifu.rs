@@ -576,6 +576,7 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
         offender: None,
         illegal,
         setups: None,
+        cube: None,
     })
 }
 
@@ -970,6 +971,7 @@ mod tests {
             opening_plies: 0,
             times: moves.iter().map(|_| Some(1500)).collect(),
             pending_roll: None,
+            cube: None,
             winner,
             termination: t,
             offender: None,

@@ -7,7 +7,8 @@
 //!   depth/nodes), the clocks the tool keeps, and the `go` command.
 //! - [`referee`]: one interface over the four games' `Game`
 //!   implementations: legality of every answer, the rules' verdict.
-//! - [`game`]: one game (Sigma 4 setups, Shogammon dice, adjudication).
+//! - [`game`]: one game (Sigma 4 setups, Shogammon dice, adjudication);
+//!   [`cube`]: Shogammon's doubling cube before each roll (`--cube`).
 //! - [`runner`]: a match: parallel games, progress, summary, SPRT.
 //! - [`stats`]: Elo (trinomial and pentanomial), LOS, SPRT.
 //! - [`records`]: the plain-text record of every variant and replay;
@@ -16,6 +17,7 @@
 
 pub mod cli;
 pub mod clock;
+pub mod cube;
 pub mod engine;
 pub mod game;
 pub mod kifu;

@@ -12,7 +12,7 @@ use std::path::Path;
 use super::clock::TimeControl;
 use super::referee::{new_referee, parse_start, Variant};
 use crate::game::{Color, EndReason, EnteringKingRule, Outcome, Rules};
-use crate::shogammon::DiceMap;
+use crate::shogammon::{Cube, DiceMap};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,10 +41,13 @@ pub enum Termination {
     Hang,
     /// Exited, closed its pipes, or failed to start.
     Crash,
+    /// Shogammon with the cube: a double was dropped; the doubler wins the
+    /// cube's value.
+    Drop,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 16] = [
+    pub const ALL: [Termination; 17] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::Repetition,
@@ -61,6 +64,7 @@ impl Termination {
         Termination::TimeForfeit,
         Termination::Hang,
         Termination::Crash,
+        Termination::Drop,
     ];
 
     /// The word in records and summaries.
@@ -82,6 +86,7 @@ impl Termination {
             Termination::TimeForfeit => "time-forfeit",
             Termination::Hang => "hang",
             Termination::Crash => "crash",
+            Termination::Drop => "drop",
         }
     }
 
@@ -196,6 +201,9 @@ pub struct GameRecord {
     pub times: Vec<Option<u64>>,
     /// Shogammon: the roll the side to move had when the game ended.
     pub pending_roll: Option<[u8; 2]>,
+    /// Shogammon with the cube (`--cube`): the cube when the game ended
+    /// (before the dropped double, after a drop).
+    pub cube: Option<Cube>,
     pub winner: Option<Color>,
     pub termination: Termination,
     /// The side at fault for a fault ending (crash, hang, time, illegal).
@@ -227,6 +235,15 @@ impl GameRecord {
     /// The `position` command for the final position.
     pub fn position_command(&self) -> String {
         position_command(&self.start, &self.moves, self.pending_roll)
+    }
+
+    /// Points the winner wins: the cube's value when the cube was in play,
+    /// else 1; none for a draw.
+    pub fn points(&self) -> u32 {
+        match self.winner {
+            None => 0,
+            Some(_) => self.cube.map_or(1, Cube::value),
+        }
     }
 
     /// Engine 1's score (1, ½, 0).
@@ -296,6 +313,10 @@ impl GameRecord {
         line("result", result_text(self.winner));
         line("winner", self.winner.map_or("none", side_word));
         line("termination", self.termination.name());
+        if let Some(cube) = self.cube {
+            line("cube", &cube_text(cube));
+            line("points", &self.points().to_string());
+        }
         if let Some(o) = self.offender {
             line("offender", side_word(o));
         }
@@ -305,6 +326,29 @@ impl GameRecord {
         line("detail", &self.detail);
         t
     }
+}
+
+/// `2 w`: the cube's value and owner (`-`: centred), as in the USI
+/// `cube` clause.
+pub fn cube_text(cube: Cube) -> String {
+    let owner = match cube.owner() {
+        Some(c) => c.to_usi().to_string(),
+        None => "-".to_string(),
+    };
+    format!("{} {owner}", cube.value())
+}
+
+/// Reads [`cube_text`].
+pub fn parse_cube(text: &str) -> Result<Cube, String> {
+    let clause = usi::parse_command(&format!("position startpos cube {text}"))
+        .map_err(|e| format!("cube '{text}': {e}"))?;
+    let usi::Command::Position(pc) = clause.command else {
+        return Err(format!("cube '{text}': not a cube"));
+    };
+    let state = pc
+        .cube
+        .ok_or_else(|| format!("cube '{text}': not a cube"))?;
+    Cube::from_usi(state).map_err(|e| format!("cube '{text}': {e}"))
 }
 
 /// Keeps free text on one line.
@@ -475,6 +519,8 @@ pub struct ReplayInput {
     pub offender: Option<Color>,
     pub illegal: Option<String>,
     pub setups: Option<[String; 2]>,
+    /// Shogammon with the cube: the cube at the end.
+    pub cube: Option<Cube>,
 }
 
 /// Plays the moves through the library and checks the ending.
@@ -547,6 +593,14 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayReport, String> {
         ))));
     }
     let loser = winner.map(Color::flip);
+    if input.cube.is_some() && termination.is_fault() && loser == Some(mover.flip()) {
+        // The side not to move is asked only `go take`.
+        return Ok(report(Verdict::AsRecorded(format!(
+            "{} by {} while answering a double",
+            termination.name(),
+            side_word(mover.flip())
+        ))));
+    }
     let verdict = match termination {
         Termination::Declaration => {
             if referee.can_declare_win(rules) && winner == Some(mover) {
@@ -606,6 +660,23 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayReport, String> {
                 ))
             } else {
                 Verdict::Mismatch(format!("{} by the side not to move", termination.name()))
+            }
+        }
+        Termination::Drop => {
+            // The doubler turns the cube before its roll: it is the side
+            // to move, the side that dropped is not.
+            if input.cube.is_none() {
+                Verdict::Mismatch("a drop, but the record has no cube".to_string())
+            } else if winner == Some(mover) && input.pending_roll.is_none() {
+                Verdict::AsRecorded(format!(
+                    "{} dropped {}'s double",
+                    side_word(mover.flip()),
+                    side_word(mover)
+                ))
+            } else {
+                Verdict::Mismatch(
+                    "a drop must be won by the side to move, before its roll".to_string(),
+                )
             }
         }
         Termination::Crash => Verdict::AsRecorded(format!(
@@ -704,6 +775,7 @@ pub fn parse_text_record(text: &str) -> Result<ReplayInput, String> {
         offender: get("offender").and_then(parse_side),
         illegal: get("illegal").map(str::to_string),
         setups,
+        cube: get("cube").map(parse_cube).transpose()?,
     })
 }
 
@@ -760,6 +832,7 @@ mod tests {
             opening_plies: 0,
             times: moves.iter().map(|_| Some(5)).collect(),
             pending_roll: None,
+            cube: None,
             winner,
             termination: t,
             offender: None,
@@ -845,6 +918,31 @@ mod tests {
         r.illegal = Some("3c3d".into());
         let rep = replay(&parse_text_record(&r.to_text()).unwrap()).unwrap();
         assert!(matches!(rep.verdict, Verdict::Mismatch(_)), "{rep}");
+    }
+
+    #[test]
+    fn a_dropped_cube_is_recorded_and_replays() {
+        let mut r = record(
+            Variant::Shogammon,
+            &["16:7g7f,5i5h"],
+            Some(Color::White),
+            Termination::Drop,
+        );
+        r.cube = Some(Cube::centred().taken_by(Color::Black));
+        assert_eq!(r.points(), 2);
+        let text = r.to_text();
+        assert!(text.contains("\ncube 2 b\npoints 2\n"), "{text}");
+        let input = parse_text_record(&text).unwrap();
+        assert_eq!(input.cube, r.cube);
+        let rep = replay(&input).unwrap();
+        assert!(matches!(rep.verdict, Verdict::AsRecorded(_)), "{rep}");
+        // The side not to move cannot have won by a drop.
+        r.winner = Some(Color::Black);
+        let rep = replay(&parse_text_record(&r.to_text()).unwrap()).unwrap();
+        assert!(matches!(rep.verdict, Verdict::Mismatch(_)), "{rep}");
+        assert_eq!(parse_cube("1 -").unwrap(), Cube::centred());
+        assert!(parse_cube("3 b").is_err());
+        assert!(parse_cube("x").is_err());
     }
 
     #[test]

@@ -98,6 +98,14 @@ pub trait Referee: Send {
     }
     /// Number of legal moves (for the current roll in Shogammon).
     fn legal_move_count(&self) -> usize;
+    /// The legal moves (turn tokens for the current roll in Shogammon) as
+    /// the engines write them.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Takes back the last move played (Shogammon: the roll it was played
+    /// with is the side to move's roll again). False when there is none.
+    fn undo(&mut self) -> bool;
+    /// The board for people (`Game::display`).
+    fn display(&self) -> String;
 }
 
 /// A deterministic game behind [`Game`] (shogi, Mortal Shogi, Sigma 4).
@@ -148,6 +156,28 @@ impl<G: Game> Referee for GameReferee<G> {
         let mut moves = G::Moves::default();
         self.pos.generate_legal(&mut moves);
         moves.len()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = G::Moves::default();
+        self.pos.generate_legal(&mut moves);
+        moves
+            .iter()
+            .map(|&m| self.pos.format_move(m).to_string())
+            .collect()
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.plies == 0 {
+            return false;
+        }
+        self.pos.undo_move();
+        self.plies -= 1;
+        true
+    }
+
+    fn display(&self) -> String {
+        self.pos.display()
     }
 }
 
@@ -219,6 +249,28 @@ impl Referee for ShogammonReferee {
         self.pos.generate_legal(&mut moves);
         moves.len()
     }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = shogammon::Turns::default();
+        self.pos.generate_legal(&mut moves);
+        moves
+            .iter()
+            .map(|&t| self.pos.format_turn(t).to_string())
+            .collect()
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.plies == 0 {
+            return false;
+        }
+        self.pos.undo_move();
+        self.plies -= 1;
+        true
+    }
+
+    fn display(&self) -> String {
+        self.pos.display()
+    }
 }
 
 fn build<G: Game>(variant: Variant, start: &usi::StartPosition) -> Result<GameReferee<G>, String> {
@@ -289,8 +341,10 @@ mod tests {
     #[test]
     fn shogi_referee_checks_moves_and_mate() {
         let mut r = new_referee(Variant::Shogi, &usi::StartPosition::Startpos, None).unwrap();
+        assert_eq!(r.legal_moves().len(), 30);
         assert_eq!(r.play("7g7f").unwrap(), "7g7f");
         assert!(r.play("7g7f").is_err(), "no piece on 7g any more");
+        assert!(r.display().contains("sente hand"));
         assert!(r.play("zz").is_err());
         assert_eq!(r.side_to_move(), Color::White);
         // Fool's mate is not possible in shogi; use a mate position.
@@ -313,6 +367,14 @@ mod tests {
         assert!(text.contains("7g7f"), "{text}");
         assert_eq!(r.side_to_move(), Color::White);
         assert!(r.roll().is_none());
+        assert!(r.legal_moves().is_empty(), "no roll, no turns");
+        assert!(r.undo());
+        assert_eq!(r.roll(), Some([6, 1]), "the roll comes back with the turn");
+        assert!(r
+            .legal_moves()
+            .iter()
+            .all(|t| t.starts_with("61:") || t.starts_with("16:")));
+        assert!(!r.undo());
         assert!(
             new_referee(Variant::Shogi, &usi::StartPosition::Startpos, None)
                 .unwrap()

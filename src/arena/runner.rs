@@ -35,6 +35,8 @@ pub struct MatchConfig {
     /// when empty.
     pub openings: Vec<Opening>,
     pub setup: SetupMode,
+    /// Shogammon: play with the doubling cube.
+    pub cube: bool,
     pub dice_map: Option<String>,
     pub games: u32,
     pub concurrency: usize,
@@ -63,6 +65,7 @@ impl Default for MatchConfig {
             search_timeout_ms: 60_000,
             openings: Vec::new(),
             setup: SetupMode::Standard,
+            cube: false,
             dice_map: None,
             games: 2,
             concurrency: 1,
@@ -96,6 +99,8 @@ pub struct Summary {
     pub pairs: Pentanomial,
     pub endings: BTreeMap<&'static str, u32>,
     pub faults: [Faults; 2],
+    /// Points won by engine 1 and engine 2 (the cube's value per game won).
+    pub points: [u64; 2],
     pub llr: Option<f64>,
     pub verdict: Option<Verdict>,
     pub stopped_early: bool,
@@ -107,6 +112,9 @@ impl Summary {
     fn add(&mut self, r: &GameRecord, sprt: Option<&Sprt>) {
         let score = r.engine1_score();
         self.tally.add(score);
+        if let Some(w) = r.winner {
+            self.points[r.engines[w.index()]] += u64::from(r.points());
+        }
         let e1_colour = if r.engines[0] == 0 { 0 } else { 1 };
         self.by_colour[e1_colour].add(score);
         *self.endings.entry(r.termination.name()).or_insert(0) += 1;
@@ -202,6 +210,13 @@ impl Summary {
                 c[3],
                 c[4],
                 self.pairs.pairs()
+            ));
+        }
+        if cfg.cube {
+            let [a, b] = self.points;
+            line(format!(
+                "Points (cube): engine1 {a}, engine2 {b}, engine1 net {:+}",
+                a as i64 - b as i64
             ));
         }
         line(format!("LOS: {:.1}%", 100.0 * los(t.wins, t.losses)));
@@ -315,6 +330,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
         hang_ms: cfg.hang_ms,
         search_timeout_ms: cfg.search_timeout_ms,
         setup: cfg.setup,
+        cube: cfg.cube,
         dice_map: cfg.dice_map.clone(),
         log,
     };
@@ -411,13 +427,17 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
             let played = record.moves.len() - record.opening_plies;
             let _ = writeln!(
                 out,
-                "[{done}/{}] game {}: {} (sente) vs {} (gote): {} {}, {} moves{} | {}",
+                "[{done}/{}] game {}: {} (sente) vs {} (gote): {} {}{}, {} moves{} | {}",
                 cfg.games,
                 record.number,
                 record.players[0],
                 record.players[1],
                 result_text(record.winner),
                 record.describe(),
+                match record.cube {
+                    Some(c) => format!(" (cube {}, {} points)", c.value(), record.points()),
+                    None => String::new(),
+                },
                 played,
                 match record.offender {
                     Some(o) if record.termination.is_fault() => format!(

@@ -12,6 +12,7 @@
 
 pub mod control;
 pub mod perft;
+pub mod preroll;
 pub mod score;
 pub mod search;
 #[cfg(test)]
@@ -20,6 +21,7 @@ pub mod tt;
 
 pub use control::{Control, Deadline};
 pub use perft::{perft, perft_divide};
+pub use preroll::{pre_roll, PreRoll};
 pub use search::{search, ChanceLimits, ChanceResult};
 pub use tt::ChanceTable;
 

@@ -13,15 +13,23 @@
 //!   searches the same roll.
 //! - `bestmove` never carries `ponder` (the reply depends on a roll not yet
 //!   made).
+//! - The cube (`position ... cube V O`, centred when the clause is absent)
+//!   matters only to `go cube` and `go take`, which answer from the side to
+//!   move's pre-roll score searched to `go depth` turns per roll (default
+//!   1), `go nodes` per roll if given; clocks are ignored.
 
 use std::sync::{Arc, Mutex};
 
 use crate::chance::{self, ChanceLimits, ChanceTable};
 use crate::game::{Game, Rules};
 use crate::search::SearchControl;
+use crate::shogammon::cube::{self, Cube};
 use crate::shogammon::{DiceRoller, Position, Turn};
 use crate::timeman;
-use usi::{GoCommand, MoveToken, PositionCommand, Response, StartPosition};
+use usi::{CubeQuery, GoCommand, MoveToken, PositionCommand, Response, StartPosition};
+
+/// Turns searched per roll for a cube decision when `go` gives no depth.
+const CUBE_DEPTH: u32 = 1;
 
 use super::options::Options;
 use super::output::Output;
@@ -30,6 +38,8 @@ use super::worker::Worker;
 
 pub struct ShogammonState {
     pos: Position,
+    /// The cube of the last `position` (centred when it had no clause).
+    cube: Cube,
     tt: Arc<Mutex<ChanceTable<Turn>>>,
     /// Created at the first `go` that needs a roll, from `DiceSeed`.
     roller: Option<DiceRoller>,
@@ -39,6 +49,7 @@ impl Default for ShogammonState {
     fn default() -> Self {
         ShogammonState {
             pos: Position::startpos(),
+            cube: Cube::centred(),
             tt: Arc::new(Mutex::new(ChanceTable::new(1))),
             roller: None,
         }
@@ -142,7 +153,14 @@ impl VariantOps for ShogammonState {
     }
 
     fn set_position(&mut self, cmd: &PositionCommand, options: &Options) -> Result<(), String> {
+        let cube = match cmd.cube {
+            Some(state) => {
+                Cube::from_usi(state).map_err(|e| format!("position: cube clause: {e}"))?
+            }
+            None => Cube::centred(),
+        };
         self.pos = build_position(cmd, options)?;
+        self.cube = cube;
         Ok(())
     }
 
@@ -161,6 +179,7 @@ impl VariantOps for ShogammonState {
         lines.push(format!("sfen {}", self.pos.to_sfen()));
         lines.push(format!("variant {}", Self::NAME));
         lines.push(format!("side to move: {}", side_name(side)));
+        lines.push(format!("cube: {}", self.cube));
         lines.push(match self.pos.outcome(rules) {
             Some(outcome) => describe_outcome(outcome, side),
             None => "state: in progress".to_string(),
@@ -250,6 +269,81 @@ impl VariantOps for ShogammonState {
         _out: &Output,
     ) -> Result<Worker, String> {
         Err("go mate: shogammon has no check or checkmate (a king is captured)".to_string())
+    }
+
+    fn start_cube(
+        &mut self,
+        query: CubeQuery,
+        go: &GoCommand,
+        options: &Options,
+        out: &Output,
+    ) -> Result<Worker, String> {
+        if let Some(reason) = self.pos.finished_reason() {
+            return Err(format!("go {query}: {reason}"));
+        }
+        if let Some([a, b]) = self.pos.roll() {
+            return Err(format!(
+                "go {query}: the side to move has rolled {a}{b}; the cube is turned before the roll \
+                 (send the position without a dice clause)"
+            ));
+        }
+        let job = CubeJob {
+            pos: self.pos.clone(),
+            cube: self.cube,
+            query,
+            depth: go.depth.unwrap_or(CUBE_DEPTH),
+            nodes: go.nodes,
+            tt: Arc::clone(&self.tt),
+        };
+        let side = self.pos.side_to_move();
+        Ok(Worker::spawn(
+            SearchControl::unlimited(),
+            side,
+            options.time,
+            out.clone(),
+            move |control, out| job.run(control, out),
+        ))
+    }
+}
+
+/// A cube decision on the worker thread.
+struct CubeJob {
+    pos: Position,
+    cube: Cube,
+    query: CubeQuery,
+    depth: u32,
+    nodes: Option<u64>,
+    tt: Arc<Mutex<ChanceTable<Turn>>>,
+}
+
+impl CubeJob {
+    /// Writes the pre-roll score and probability, then `bestmove <word>`.
+    fn run(mut self, control: &SearchControl, out: &Output) {
+        let mover = self.pos.side_to_move();
+        let value = {
+            let mut tt = self.tt.lock().unwrap_or_else(|e| e.into_inner());
+            chance::pre_roll(&mut self.pos, &mut tt, control, self.depth, self.nodes)
+        };
+        let (action, p) = cube::decide(self.query, self.cube, mover, value.score);
+        let answerer = match self.query {
+            CubeQuery::Double => mover,
+            CubeQuery::Take => mover.flip(),
+        };
+        out.info_string(format!(
+            "cube {}: pre-roll score {} for {}, win probability {p:.3} for {}",
+            self.cube.value(),
+            value.score,
+            side_name(mover),
+            side_name(answerer)
+        ));
+        control.wait_for_release();
+        if control.is_cancelled() {
+            return;
+        }
+        out.send(&Response::BestMove {
+            mv: action.word().to_string(),
+            ponder: None,
+        });
     }
 }
 

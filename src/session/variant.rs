@@ -14,7 +14,7 @@ use crate::mate::MateLimits;
 use crate::search::{Limits, SearchControl};
 use crate::timeman;
 use crate::tt::TranspositionTable;
-use usi::{GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
+use usi::{CubeQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
 
 use super::options::Options;
 use super::output::Output;
@@ -78,6 +78,19 @@ pub trait VariantOps {
         options: &Options,
         out: &Output,
     ) -> Result<Worker, String>;
+    /// `go cube` / `go take`: a doubling-cube decision (games with a cube).
+    fn start_cube(
+        &mut self,
+        query: CubeQuery,
+        _go: &GoCommand,
+        _options: &Options,
+        _out: &Output,
+    ) -> Result<Worker, String> {
+        Err(format!(
+            "go {query}: {} has no doubling cube (only shogammon has)",
+            self.name()
+        ))
+    }
 }
 
 /// Builds the position a `position` command describes, on a fresh copy.
@@ -85,6 +98,12 @@ fn build_position<G: Game>(cmd: &PositionCommand) -> Result<G, String> {
     if cmd.dice.is_some() {
         return Err(format!(
             "position: a dice clause is only for shogammon, not {}",
+            G::VARIANT
+        ));
+    }
+    if cmd.cube.is_some() {
+        return Err(format!(
+            "position: a cube clause is only for shogammon, not {}",
             G::VARIANT
         ));
     }

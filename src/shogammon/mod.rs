@@ -32,6 +32,7 @@
 //! - `go perft N`: [`crate::chance::perft_divide`], each line
 //!   `format_turn(m): count`, then the sum.
 
+pub mod cube;
 pub mod dice;
 pub mod eval;
 pub mod movegen;
@@ -44,6 +45,7 @@ pub mod types;
 #[cfg(test)]
 mod tests;
 
+pub use cube::{Cube, CubeAction};
 pub use dice::{DiceMap, DiceRoller, ROLLS};
 pub use position::{Core, Position, STARTPOS_SFEN};
 pub use turns::Turns;

@@ -274,7 +274,31 @@ impl Display for PositionCommand {
         if let Some([a, b]) = self.dice {
             write!(f, " dice {a}{b}")?;
         }
+        if let Some(cube) = self.cube {
+            write!(f, " {cube}")?;
+        }
         Ok(())
+    }
+}
+
+impl Display for CubeState {
+    /// `cube 2 w`; a centred cube is `cube 1 -`.
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "cube {} ", self.value)?;
+        match self.owner {
+            Some(side) => write!(f, "{side}"),
+            None => f.write_char('-'),
+        }
+    }
+}
+
+impl Display for CubeQuery {
+    /// The `go` word: `cube` or `take`.
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CubeQuery::Double => "cube",
+            CubeQuery::Take => "take",
+        })
     }
 }
 
@@ -320,6 +344,9 @@ fn write_go_fields(f: &mut Formatter<'_>, g: &GoCommand) -> fmt::Result {
     flag(f, "infinite", g.infinite)?;
     field(f, "perft", &g.perft)?;
     flag(f, "setup", g.setup)?;
+    if let Some(q) = g.cube {
+        write!(f, " {q}")?;
+    }
     if !g.searchmoves.is_empty() {
         f.write_str(" searchmoves ")?;
         write_joined(f, &g.searchmoves, " ")?;
@@ -585,6 +612,9 @@ mod tests {
             "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e",
             "position startpos moves 61:5g5h,7g7f 52:pass 16:7g7f dice 34",
             "position startpos dice 11",
+            "position startpos moves 61:5g5h,7g7f cube 2 w",
+            "position startpos dice 34 cube 1 -",
+            "position sfen 9 b - 1 cube 64 b",
             "go",
             "go ponder btime 1 wtime 2 byoyomi 3 binc 4 winc 5 movestogo 6 movetime 7 \
              depth 8 nodes 9 mate 10 infinite perft 11 setup searchmoves 7g7f 61:pass",
@@ -592,6 +622,9 @@ mod tests {
             "go mate infinite",
             "go perft 3",
             "go setup",
+            "go cube",
+            "go take",
+            "go depth 1 cube",
             "go btime 0 wtime 0 byoyomi 10000",
             "go depth 5 searchmoves 7g7f P*5e",
         ];

@@ -218,14 +218,46 @@ impl<'a> Cx<'a> {
             moves = self.moves()?;
         }
         let dice = self.dice()?;
+        let cube = self.cube()?;
         if let Some(tok) = self.peek() {
-            let what = match dice {
-                Some(_) => "the end of the line (the dice clause comes last)",
-                None => "'moves', 'dice' or the end of the line",
+            let what = match (dice, cube) {
+                (_, Some(_)) => "the end of the line (the cube clause comes last)",
+                (Some(_), None) => {
+                    "'cube' or the end of the line (only the cube clause may follow the dice clause)"
+                }
+                (None, None) => "'moves', 'dice', 'cube' or the end of the line",
             };
             return Err(self.expected(Some(tok), what));
         }
-        Ok(PositionCommand { start, moves, dice })
+        Ok(PositionCommand {
+            start,
+            moves,
+            dice,
+            cube,
+        })
+    }
+
+    /// `cube <value> <owner>`: a positive value and `b`, `w` or `-`.
+    fn cube(&mut self) -> Result<Option<CubeState>, ParseError> {
+        if !self.peek_is("cube") {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let tok = self.next();
+        let value = match tok.and_then(|t| number::<u32>(t.text)).filter(|&v| v > 0) {
+            Some(v) => v,
+            None => {
+                return Err(self.expected(tok, "a cube value (a positive integer) after 'cube'"))
+            }
+        };
+        let tok = self.next();
+        let owner = match tok.map(|t| t.text) {
+            Some("b") => Some(Side::Black),
+            Some("w") => Some(Side::White),
+            Some("-") => None,
+            _ => return Err(self.expected(tok, "the cube's owner 'b', 'w' or '-'")),
+        };
+        Ok(Some(CubeState { value, owner }))
     }
 
     /// The SFEN after `position sfen`: four fields, or three when the move
@@ -242,7 +274,7 @@ impl<'a> Cx<'a> {
             };
         }
         let number = match self.peek() {
-            Some(t) if t.text != "moves" && t.text != "dice" => self.next(),
+            Some(t) if !["moves", "dice", "cube"].contains(&t.text) => self.next(),
             _ => None,
         };
         sfen_at(&fields, number.as_ref()).map_err(|e| self.within(e))
@@ -251,7 +283,7 @@ impl<'a> Cx<'a> {
     fn moves(&mut self) -> Result<Vec<MoveToken>, ParseError> {
         let mut moves = Vec::new();
         while let Some(tok) = self.peek() {
-            if tok.text == "dice" {
+            if tok.text == "dice" || tok.text == "cube" {
                 break;
             }
             moves.push(move_token_at(&tok).map_err(|e| self.within(e))?);
@@ -303,6 +335,8 @@ impl<'a> Cx<'a> {
             "ponder" => go.ponder = true,
             "infinite" => go.infinite = true,
             "setup" => go.setup = true,
+            "cube" => go.cube = Some(CubeQuery::Double),
+            "take" => go.cube = Some(CubeQuery::Take),
             "searchmoves" => go.searchmoves = self.searchmoves(),
             _ => return Ok(false),
         }
@@ -479,7 +513,8 @@ mod tests {
         assert_eq!((e.token, e.column), (4, 32));
         let e = err("position startpos dice 61 moves 7g7f");
         assert!(
-            e.message.contains("dice clause comes last"),
+            e.message
+                .contains("only the cube clause may follow the dice clause"),
             "{}",
             e.message
         );
@@ -510,6 +545,48 @@ mod tests {
         assert_eq!((e.token, e.column), (1, 8));
         let e = err("position startpos moves 61:7g7f,7f7e,7e7d");
         assert!(e.message.contains("at most two"), "{}", e.message);
+    }
+
+    #[test]
+    fn cube_clause_and_questions() {
+        let Command::Position(p) = cmd("position startpos moves 61:5g5h,7g7f cube 2 w") else {
+            panic!()
+        };
+        assert_eq!(p.moves.len(), 1);
+        assert_eq!(
+            p.cube,
+            Some(CubeState {
+                value: 2,
+                owner: Some(Side::White)
+            })
+        );
+        let Command::Position(p) = cmd("position sfen 9 b - cube 1 -") else {
+            panic!()
+        };
+        assert_eq!(p.cube.map(|c| (c.value, c.owner)), Some((1, None)));
+        let Command::Position(p) = cmd("position startpos dice 34 cube 4 b") else {
+            panic!()
+        };
+        assert_eq!((p.dice, p.cube.map(|c| c.value)), (Some([3, 4]), Some(4)));
+        let e = err("position startpos cube 0 b");
+        assert!(e.message.contains("positive integer"), "{}", e.message);
+        assert_eq!(e.token, 3);
+        let e = err("position startpos cube 2 x");
+        assert!(e.message.contains("'b', 'w' or '-'"), "{}", e.message);
+        let e = err("position startpos cube 2 b dice 11");
+        assert!(
+            e.message.contains("cube clause comes last"),
+            "{}",
+            e.message
+        );
+        let Command::Go(g) = cmd("go cube") else {
+            panic!()
+        };
+        assert_eq!(g.cube, Some(CubeQuery::Double));
+        let Command::Go(g) = cmd("go take depth 2") else {
+            panic!()
+        };
+        assert_eq!((g.cube, g.depth), (Some(CubeQuery::Take), Some(2)));
     }
 
     #[test]

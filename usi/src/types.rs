@@ -116,12 +116,34 @@ pub enum StartPosition {
     Sfen(Sfen),
 }
 
-/// `position (startpos | sfen <4 fields>) [moves ...] [dice D1D2]`
+/// `position (startpos | sfen <4 fields>) [moves ...] [dice D1D2] [cube V O]`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionCommand {
     pub start: StartPosition,
     pub moves: Vec<MoveToken>,
     pub dice: Option<[u8; 2]>,
+    /// Shogammon doubling cube (`cube 2 w`); `None`: not given.
+    pub cube: Option<CubeState>,
+}
+
+/// The `cube <value> <owner>` clause: the cube's value and who owns it
+/// (`b`, `w`, or `-` for a centred cube). Syntax only: which values and
+/// owners make sense is the game's business.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeState {
+    pub value: u32,
+    pub owner: Option<Side>,
+}
+
+/// The cube questions of `go` (Shogammon): `go cube` asks the side to move
+/// whether to double before rolling; `go take` asks the other side whether
+/// to take the side to move's double.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CubeQuery {
+    /// `go cube`: answered `bestmove double` or `bestmove nodouble`.
+    Double,
+    /// `go take`: answered `bestmove take` or `bestmove drop`.
+    Take,
 }
 
 /// `go mate <ms|infinite>`
@@ -150,6 +172,8 @@ pub struct GoCommand {
     pub perft: Option<u32>,
     /// `go setup` (Sigma 4 opening setup request).
     pub setup: bool,
+    /// `go cube` / `go take` (Shogammon cube decisions).
+    pub cube: Option<CubeQuery>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
