@@ -20,3 +20,4 @@ pub mod shogi;
 pub mod sigma4;
 pub mod timeman;
 pub mod tt;
+pub mod tune;

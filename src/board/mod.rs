@@ -4,6 +4,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod eval;
 pub mod impasse;
 pub mod repetition;
 pub mod zobrist;

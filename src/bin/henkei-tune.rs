@@ -1,0 +1,334 @@
+//! Tunes the shogi and Mortal Shogi evaluations by Texel's method and
+//! checks the result in games (docs/tuning.md).
+//!
+//! ```text
+//! henkei-tune gen   --variant shogi --games 2000 --nodes 1500 --seed 1 --out shogi.data
+//! henkei-tune tune  --variant shogi --data shogi.data [--epochs 600 --lr 4 --l2 2e-8 --material-l2 1]
+//! henkei-tune match --variant shogi --pairs 100 --nodes 20000 [--weights FILE]
+//! henkei-tune bench --variant shogi [--depth 5 --positions 8 --rounds 2]
+//! henkei-tune error --variant shogi --data shogi.data [--weights FILE]
+//! ```
+//!
+//! `--variant` is `shogi` (default) or `mortal`. `tune` writes the weights
+//! to the game's shipped file (`src/<game>/eval_weights.rs`, run from the
+//! repository root) unless `--out` names another; `--start shipped`
+//! continues from the shipped weights instead of the material values.
+
+use std::collections::HashMap;
+use std::io::{BufWriter, Write};
+use std::sync::Arc;
+use std::time::Instant;
+
+use henkei::tune::matches::{self, MatchConfig};
+use henkei::tune::selfplay::{self, GenConfig};
+use henkei::tune::texel::{self, TuneConfig};
+use henkei::tune::{weights, Tunable};
+use henkei::{mortal, shogi};
+
+const USAGE: &str = "usage: henkei-tune gen|tune|match|bench|error [--variant shogi|mortal] [options] (see docs/tuning.md)";
+
+struct Args {
+    command: String,
+    options: HashMap<String, String>,
+}
+
+impl Args {
+    fn parse() -> Result<Args, String> {
+        let mut it = std::env::args().skip(1);
+        let command = it.next().ok_or(USAGE)?;
+        let mut options = HashMap::new();
+        while let Some(key) = it.next() {
+            let Some(name) = key.strip_prefix("--") else {
+                return Err(format!("unexpected argument '{key}'\n{USAGE}"));
+            };
+            let value = it.next().ok_or(format!("--{name} needs a value"))?;
+            options.insert(name.to_string(), value);
+        }
+        Ok(Args { command, options })
+    }
+
+    fn get<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        match self.options.get(name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("--{name}: cannot read '{v}'")),
+        }
+    }
+
+    fn text(&self, name: &str) -> Option<&str> {
+        self.options.get(name).map(String::as_str)
+    }
+}
+
+fn main() {
+    let result = Args::parse().and_then(|args| match args.text("variant").unwrap_or("shogi") {
+        "shogi" => run::<shogi::Position>(&args),
+        "mortal" => run::<mortal::Position>(&args),
+        other => Err(format!("unknown variant '{other}' (shogi or mortal)")),
+    });
+    if let Err(e) = result {
+        eprintln!("henkei-tune: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn run<P: Tunable>(args: &Args) -> Result<(), String> {
+    match args.command.as_str() {
+        "gen" => gen::<P>(args),
+        "tune" => tune::<P>(args),
+        "match" => play::<P>(args),
+        "bench" => bench::<P>(args),
+        "error" => error::<P>(args),
+        other => Err(format!("unknown command '{other}'\n{USAGE}")),
+    }
+}
+
+fn gen<P: Tunable>(args: &Args) -> Result<(), String> {
+    let d = GenConfig::default();
+    let config = GenConfig {
+        games: args.get("games", d.games)?,
+        nodes: args.get("nodes", d.nodes)?,
+        random_plies: (
+            args.get("min-random", d.random_plies.0)?,
+            args.get("max-random", d.random_plies.1)?,
+        ),
+        max_plies: args.get("max-plies", d.max_plies)?,
+        resign: args.get("resign", d.resign)?,
+        resign_plies: args.get("resign-plies", d.resign_plies)?,
+        noise: args.get("noise", d.noise)?,
+        quiet_margin: args.get("quiet-margin", d.quiet_margin)?,
+        seed: args.get("seed", d.seed)?,
+        hash_mb: args.get("hash", d.hash_mb)?,
+        first_game: args.get("first-game", d.first_game)?,
+    };
+    let path = args.text("out").ok_or("gen needs --out FILE")?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{path}: {e}"))?;
+    let mut out = BufWriter::new(file);
+    let start = Instant::now();
+    let stats = selfplay::generate::<P>(&config, &mut out, &mut |s| {
+        if s.games.is_multiple_of(50) {
+            eprintln!(
+                "games {} positions {} plies/game {:.0} ({:.0} s)",
+                s.games,
+                s.positions,
+                s.plies as f64 / s.games.max(1) as f64,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    out.flush().map_err(|e| e.to_string())?;
+    println!(
+        "{}: {} games ({} sente wins, {} gote wins, {} draws, {} adjudicated), {} positions, {:.1} plies/game, {:.0} s",
+        P::VARIANT,
+        stats.games,
+        stats.black_wins,
+        stats.white_wins,
+        stats.draws,
+        stats.adjudicated,
+        stats.positions,
+        stats.plies as f64 / stats.games.max(1) as f64,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn load_data<P: Tunable>(args: &Args) -> Result<(texel::Dataset, texel::Dataset), String> {
+    let path = args.text("data").ok_or("needs --data FILE")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let holdout = args.get("holdout", 10u32)?;
+    let (train, valid) = texel::load::<P>(&text, holdout)?;
+    println!(
+        "{}: {} training positions, {} validation positions, {:.0} features each",
+        P::VARIANT,
+        train.len(),
+        valid.len(),
+        train.density()
+    );
+    Ok((train, valid))
+}
+
+fn as_f64(w: &[i32]) -> Vec<f64> {
+    w.iter().map(|&x| x as f64).collect()
+}
+
+fn tune<P: Tunable>(args: &Args) -> Result<(), String> {
+    let (train, valid) = load_data::<P>(args)?;
+    let d = TuneConfig::default();
+    let config = TuneConfig {
+        epochs: args.get("epochs", d.epochs)?,
+        lr: args.get("lr", d.lr)?,
+        l2: args.get("l2", d.l2)?,
+    };
+    let material = as_f64(&P::material_weights());
+    let start = match args.text("start").unwrap_or("material") {
+        "material" => material.clone(),
+        "shipped" => as_f64(P::shipped_weights()),
+        other => return Err(format!("--start: 'material' or 'shipped', not '{other}'")),
+    };
+    let k = match args.text("k") {
+        Some(k) => k.parse().map_err(|_| format!("--k: cannot read '{k}'"))?,
+        None => texel::fit_k(&train, &material),
+    };
+    let before = (train.mse(&material, k), valid.mse(&material, k));
+    println!(
+        "K = {k:.6}; material-only MSE: train {:.6} validation {:.6}",
+        before.0, before.1
+    );
+    let t = Instant::now();
+    let material_l2 = args.get("material-l2", 1.0)?;
+    let prior = texel::Prior::new::<P>(material_l2);
+    let w = texel::train(&train, &start, k, &prior, &config, &mut |epoch, mse| {
+        eprintln!(
+            "epoch {epoch}: train MSE {mse:.6} ({:.0} s)",
+            t.elapsed().as_secs_f64()
+        );
+    });
+    let rounded: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
+    let after = (train.mse(&w, k), valid.mse(&w, k));
+    let after_int = (
+        train.mse(&as_f64(&rounded), k),
+        valid.mse(&as_f64(&rounded), k),
+    );
+    println!(
+        "tuned MSE: train {:.6} validation {:.6} (rounded weights: train {:.6} validation {:.6})",
+        after.0, after.1, after_int.0, after_int.1
+    );
+    for (name, s) in P::groups() {
+        println!(
+            "  {name:>22} starts at {s:>5}: {:?}",
+            &rounded[s..(s + 9).min(P::NUM_FEATURES)]
+        );
+    }
+    let data_name = args.text("data").unwrap_or("?");
+    let data_name = std::path::Path::new(data_name)
+        .file_name()
+        .map_or(data_name.to_string(), |n| n.to_string_lossy().into_owned());
+    let notes = vec![
+        format!(
+            "Data: {data_name}, {} training and {} validation positions.",
+            train.len(),
+            valid.len()
+        ),
+        format!(
+            "K = {k:.6}; epochs {}, lr {}, l2 {:e}, material-l2 {material_l2}.",
+            config.epochs, config.lr, config.l2
+        ),
+        format!(
+            "MSE material-only: train {:.6}, validation {:.6}.",
+            before.0, before.1
+        ),
+        format!(
+            "MSE tuned: train {:.6}, validation {:.6}.",
+            after_int.0, after_int.1
+        ),
+    ];
+    let path = args.text("out").unwrap_or(P::WEIGHTS_PATH);
+    std::fs::write(path, weights::render::<P>(&rounded, &notes))
+        .map_err(|e| format!("{path}: {e}"))?;
+    println!("wrote {path}");
+    Ok(())
+}
+
+fn weights_arg<P: Tunable>(args: &Args) -> Result<Vec<i32>, String> {
+    match args.text("weights") {
+        None => Ok(P::shipped_weights().to_vec()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            weights::load::<P>(&text).map_err(|e| format!("{path}: {e}"))
+        }
+    }
+}
+
+fn error<P: Tunable>(args: &Args) -> Result<(), String> {
+    let (train, valid) = load_data::<P>(args)?;
+    let material = as_f64(&P::material_weights());
+    let k = match args.text("k") {
+        Some(k) => k.parse().map_err(|_| format!("--k: cannot read '{k}'"))?,
+        None => texel::fit_k(&train, &material),
+    };
+    let w = as_f64(&weights_arg::<P>(args)?);
+    println!(
+        "K = {k:.6}; material-only MSE: train {:.6} validation {:.6}; weights: train {:.6} validation {:.6}",
+        train.mse(&material, k),
+        valid.mse(&material, k),
+        train.mse(&w, k),
+        valid.mse(&w, k)
+    );
+    Ok(())
+}
+
+fn play<P: Tunable>(args: &Args) -> Result<(), String> {
+    let d = MatchConfig::default();
+    let config = MatchConfig {
+        pairs: args.get("pairs", d.pairs)?,
+        nodes: args.get("nodes", d.nodes)?,
+        opening_plies: args.get("opening-plies", d.opening_plies)?,
+        max_plies: args.get("max-plies", d.max_plies)?,
+        resign: args.get("resign", d.resign)?,
+        resign_plies: args.get("resign-plies", d.resign_plies)?,
+        seed: args.get("seed", d.seed)?,
+        hash_mb: args.get("hash", d.hash_mb)?,
+    };
+    let w = Arc::new(weights_arg::<P>(args)?);
+    let start = Instant::now();
+    let stats = matches::play_match::<P>(&config, w, &mut |s| {
+        if s.games().is_multiple_of(10) {
+            let (elo, lo, hi) = s.elo();
+            eprintln!(
+                "games {} +{} ={} -{} elo {elo:+.0} [{lo:+.0}, {hi:+.0}] ({:.0} s)",
+                s.games(),
+                s.wins,
+                s.draws,
+                s.losses,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    });
+    let (elo, lo, hi) = stats.elo();
+    println!(
+        "{} tuned vs material, {} nodes/move: {} games, W {} D {} L {} (score {:.3}), Elo {elo:+.0} (95% [{lo:+.0}, {hi:+.0}]), {:.0} plies/game, {} adjudicated, {:.0} s",
+        P::VARIANT,
+        config.nodes,
+        stats.games(),
+        stats.wins,
+        stats.draws,
+        stats.losses,
+        stats.score(),
+        stats.plies as f64 / stats.games().max(1) as f64,
+        stats.adjudicated,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn bench<P: Tunable>(args: &Args) -> Result<(), String> {
+    let depth = args.get("depth", 5u32)?;
+    let count = args.get("positions", 8usize)?;
+    let rounds = args.get("rounds", 2u32)?;
+    let positions = matches::bench_positions::<P>(count, args.get("seed", 3u64)?);
+    let s = matches::bench::<P>(&positions, depth, rounds);
+    let nps = |n: u64, t: f64| n as f64 / t.max(1e-9);
+    let (tuned, material) = (
+        nps(s.tuned_nodes, s.tuned_secs),
+        nps(s.material_nodes, s.material_secs),
+    );
+    println!(
+        "{} depth {depth}, {} positions x {rounds}: tuned {} nodes {:.0} nps; material {} nodes {:.0} nps; speed ratio {:.2}; eval {:.0} ns vs {:.0} ns",
+        P::VARIANT,
+        positions.len(),
+        s.tuned_nodes,
+        tuned,
+        s.material_nodes,
+        material,
+        tuned / material,
+        s.tuned_eval_ns,
+        s.material_eval_ns
+    );
+    Ok(())
+}

@@ -1,0 +1,622 @@
+//! The linear evaluation shared by standard shogi and Mortal Shogi
+//! (docs/tuning.md): the feature code, written once over [`EvalPosition`],
+//! with each game supplying its pieces, its [`Layout`] of weights and its
+//! tuned weights (`src/shogi/eval.rs`, `src/mortal/eval.rs`).
+//!
+//! Every feature is counted for each side from its own point of view (a
+//! gote square is mirrored by the 180-degree rotation), and the evaluation
+//! is the weighted sum of the side to move's features minus the
+//! opponent's, so a position and its colour-flipped mirror score the same.
+//! The features:
+//!
+//! - material on the board, by kind;
+//! - pieces in hand: per kind the count plus steps for the first, second
+//!   and third piece (so value can diminish with the count);
+//! - piece-square tables per kind, from the owner's view;
+//! - king neighbourhoods: each piece's place in a 5x5 window (files folded)
+//!   around its own king (defence) and around the enemy king (attack), by
+//!   a class of kinds the game chooses;
+//! - mobility of the sliders (lance, bishop, rook, horse, dragon);
+//! - king safety: the enemy's attacks on the 3x3 king zone (once, twice,
+//!   squares only the king defends), on the 5x5 ring, the king's escape
+//!   squares, checking drops the enemy's hand can make (safe ones, and ones
+//!   its pieces support), and how many enemy pieces bear on the zone.
+//!
+//! [`features`] is generic over a [`FeatureSink`]: the evaluation sums the
+//! weights directly, the tuner (`src/tune`) records the feature vector, so
+//! both always see the same features.
+
+use super::attacks::king_attacks;
+use super::{Bitboard, Square};
+use crate::game::Color;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What the feature code needs from a game and a position of it.
+pub trait EvalPosition {
+    type Role: Copy + Eq + 'static;
+    /// Non-king roles, the pawn first.
+    const BOARD_ROLES: &'static [Self::Role];
+    const PAWN: Self::Role;
+    const KING: Self::Role;
+    /// Kinds a hand holds (hand index 0 is the pawn).
+    const HAND_KINDS: usize;
+    const LAYOUT: Layout;
+    /// The shipped weights ([`Layout::len`] of them).
+    const WEIGHTS: &'static [i32];
+    /// Material plus piece-square weight per role and square (role * 81 +
+    /// square), from [`piece_square_table`] of the shipped weights.
+    const PIECE_SQUARE: &'static [i32];
+
+    fn role_index(role: Self::Role) -> usize;
+    /// The role of hand index `kind`.
+    fn hand_role(kind: usize) -> Self::Role;
+    /// The class of a non-king role in the king-neighbourhood tables.
+    fn king_class(role: Self::Role) -> usize;
+    /// The mobility slot of a slider role (lance, bishop, rook, horse,
+    /// dragon: 0..5), `None` for the others.
+    fn mobility_slot(role: Self::Role) -> Option<usize>;
+    /// Squares a `role` of `c` on `sq` attacks with occupancy `occ`.
+    fn attacks(role: Self::Role, c: Color, sq: Square, occ: Bitboard) -> Bitboard;
+
+    fn key(&self) -> u64;
+    fn side(&self) -> Color;
+    fn occupied(&self) -> Bitboard;
+    fn pieces(&self, c: Color) -> Bitboard;
+    fn pieces_of(&self, c: Color, role: Self::Role) -> Bitboard;
+    fn king(&self, c: Color) -> Option<Square>;
+    fn hand_count(&self, c: Color, kind: usize) -> u8;
+}
+
+/// The position half of an [`EvalPosition`] impl, for a position type
+/// whose inherent methods carry the same names (`key`, `side`, `occupied`,
+/// `pieces`, `pieces_of`, `king`, and `hand(c).0[kind]`).
+#[macro_export]
+macro_rules! eval_position_queries {
+    ($pos:ty, $role:ty) => {
+        #[inline(always)]
+        fn key(&self) -> u64 {
+            <$pos>::key(self)
+        }
+
+        #[inline(always)]
+        fn side(&self) -> $crate::game::Color {
+            <$pos>::side(self)
+        }
+
+        #[inline(always)]
+        fn occupied(&self) -> $crate::board::Bitboard {
+            <$pos>::occupied(self)
+        }
+
+        #[inline(always)]
+        fn pieces(&self, c: $crate::game::Color) -> $crate::board::Bitboard {
+            <$pos>::pieces(self, c)
+        }
+
+        #[inline(always)]
+        fn pieces_of(&self, c: $crate::game::Color, role: $role) -> $crate::board::Bitboard {
+            <$pos>::pieces_of(self, c, role)
+        }
+
+        #[inline(always)]
+        fn king(&self, c: $crate::game::Color) -> Option<$crate::board::Square> {
+            <$pos>::king(self, c)
+        }
+
+        #[inline(always)]
+        fn hand_count(&self, c: $crate::game::Color, kind: usize) -> u8 {
+            self.hand(c).0[kind]
+        }
+    };
+}
+
+/// Where each feature group starts in a game's weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Board material, by role index (the king's slot stays unused).
+    pub material: usize,
+    /// Per hand kind [`HAND_STEPS`] features: the count, and 1 for holding
+    /// at least one, two, three.
+    pub hand: usize,
+    /// Piece-square tables: role * 81 + square from the owner's view.
+    pub pst: usize,
+    /// A piece near its own king: class * [`WINDOW_CELLS`] + window cell.
+    pub king_own: usize,
+    /// A piece near the enemy king: class * [`WINDOW_CELLS`] + window cell.
+    pub king_enemy: usize,
+    /// Squares each slider reaches (not counting own-occupied squares).
+    pub mobility: usize,
+    /// Enemy king-zone squares (the 8 around the king) the side attacks.
+    pub zone_attacked: usize,
+    /// ... attacks at least twice (king excluded).
+    pub zone_attacked_twice: usize,
+    /// ... attacks while only the enemy king defends them.
+    pub zone_weak: usize,
+    /// Squares of the 5x5 ring around the enemy king the side attacks.
+    pub ring_attacked: usize,
+    /// The enemy king has 0, 1, 2 escape squares (one-hot).
+    pub escapes: usize,
+    /// Per hand kind held: squares the piece could be dropped on to give
+    /// check that no enemy piece but the king defends.
+    pub safe_check_drops: usize,
+    /// Per hand kind held: checking drop squares next to the enemy king
+    /// that the side's pieces support.
+    pub supported_check_drops: usize,
+    /// Zone squares attacked times the side's non-pawn hand pieces (at
+    /// most 4).
+    pub zone_times_hand: usize,
+    /// Weak zone squares times the side's non-pawn hand pieces (at most 4).
+    pub weak_times_hand: usize,
+    /// 1, 2, 3, 4 or more of the side's pieces attack the enemy king zone
+    /// (one-hot).
+    pub zone_attackers: usize,
+    /// Number of weights.
+    pub len: usize,
+}
+
+/// Hand features per kind.
+pub const HAND_STEPS: usize = 4;
+/// Cells of a king window: 5 ranks times 3 folded file distances.
+pub const WINDOW_CELLS: usize = 15;
+/// Slider kinds with a mobility feature.
+pub const MOBILITY_SLOTS: usize = 5;
+
+impl Layout {
+    /// The layout for a game with `roles` roles (king included), `hand_kinds`
+    /// hand kinds and `king_classes` king-neighbourhood classes.
+    pub const fn new(roles: usize, hand_kinds: usize, king_classes: usize) -> Layout {
+        let material = 0;
+        let hand = material + roles;
+        let pst = hand + hand_kinds * HAND_STEPS;
+        let king_own = pst + roles * 81;
+        let king_enemy = king_own + king_classes * WINDOW_CELLS;
+        let mobility = king_enemy + king_classes * WINDOW_CELLS;
+        let safety = mobility + MOBILITY_SLOTS;
+        let safe_check_drops = safety + 7;
+        let supported_check_drops = safe_check_drops + hand_kinds;
+        let zone_times_hand = supported_check_drops + hand_kinds;
+        let zone_attackers = zone_times_hand + 2;
+        Layout {
+            material,
+            hand,
+            pst,
+            king_own,
+            king_enemy,
+            mobility,
+            zone_attacked: safety,
+            zone_attacked_twice: safety + 1,
+            zone_weak: safety + 2,
+            ring_attacked: safety + 3,
+            escapes: safety + 4,
+            safe_check_drops,
+            supported_check_drops,
+            zone_times_hand,
+            weak_times_hand: zone_times_hand + 1,
+            zone_attackers,
+            len: zone_attackers + 4,
+        }
+    }
+
+    /// Where each feature group starts, with its name (the tuner prints and
+    /// regularises by group).
+    pub const fn groups(&self) -> [(&'static str, usize); 16] {
+        [
+            ("material", self.material),
+            ("hand", self.hand),
+            ("pst", self.pst),
+            ("king_own", self.king_own),
+            ("king_enemy", self.king_enemy),
+            ("mobility", self.mobility),
+            ("zone_attacked", self.zone_attacked),
+            ("zone_attacked_twice", self.zone_attacked_twice),
+            ("zone_weak", self.zone_weak),
+            ("ring_attacked", self.ring_attacked),
+            ("escapes", self.escapes),
+            ("safe_check_drops", self.safe_check_drops),
+            ("supported_check_drops", self.supported_check_drops),
+            ("zone_times_hand", self.zone_times_hand),
+            ("weak_times_hand", self.weak_times_hand),
+            ("zone_attackers", self.zone_attackers),
+        ]
+    }
+}
+
+/// Material folded into the piece-square tables: `roles * 81` entries.
+pub const fn piece_square_table<const N: usize, const R: usize>(
+    layout: &Layout,
+    w: &[i32; N],
+) -> [i32; R] {
+    let mut t = [0; R];
+    let mut i = 0;
+    while i < R {
+        t[i] = w[layout.material + i / 81] + w[layout.pst + i];
+        i += 1;
+    }
+    t
+}
+
+/// Receives feature counts: `index` into the weights, `count` signed (+
+/// for the side to move, - for the opponent).
+pub trait FeatureSink {
+    fn add(&mut self, index: usize, count: i32);
+
+    /// One piece: its material feature and its piece-square feature.
+    #[inline(always)]
+    fn piece(&mut self, material: usize, square: usize, sign: i32) {
+        self.add(material, sign);
+        self.add(square, sign);
+    }
+}
+
+/// Sums weights given at run time as features arrive.
+struct Scorer<'a> {
+    weights: &'a [i32],
+    score: i32,
+}
+
+impl FeatureSink for Scorer<'_> {
+    #[inline(always)]
+    fn add(&mut self, index: usize, count: i32) {
+        self.score += self.weights[index] * count;
+    }
+}
+
+/// Sums a game's shipped weights, with material folded into the
+/// piece-square tables.
+struct Shipped<P> {
+    score: i32,
+    game: std::marker::PhantomData<P>,
+}
+
+impl<P: EvalPosition> FeatureSink for Shipped<P> {
+    #[inline(always)]
+    fn add(&mut self, index: usize, count: i32) {
+        self.score += P::WEIGHTS[index] * count;
+    }
+
+    #[inline(always)]
+    fn piece(&mut self, _material: usize, square: usize, sign: i32) {
+        self.score += P::PIECE_SQUARE[square - P::LAYOUT.pst] * sign;
+    }
+}
+
+/// A small direct-mapped cache of evaluations keyed by the position key
+/// (quiescence search often evaluates a position twice): the key's high
+/// half checks the entry, the score sits in the low half. Shared by all
+/// search threads; a torn or stale entry only costs a recomputation.
+pub struct EvalCache([AtomicU64; 1 << 15]);
+
+impl EvalCache {
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> EvalCache {
+        EvalCache([const { AtomicU64::new(0) }; 1 << 15])
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.0[key as usize & (self.0.len() - 1)]
+    }
+}
+
+/// Static evaluation for the side to move, centipawns, with the game's
+/// shipped weights, through `cache`.
+pub fn evaluate<P: EvalPosition>(pos: &P, cache: &EvalCache) -> i32 {
+    let key = pos.key();
+    let slot = cache.slot(key);
+    let entry = slot.load(Ordering::Relaxed);
+    if entry >> 32 == key >> 32 {
+        return entry as u32 as i32;
+    }
+    let score = evaluate_uncached(pos);
+    slot.store((key >> 32) << 32 | score as u32 as u64, Ordering::Relaxed);
+    score
+}
+
+/// The evaluation with the shipped weights, not cached.
+pub fn evaluate_uncached<P: EvalPosition>(pos: &P) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { evaluate_bit_instructions(pos) };
+        }
+    }
+    shipped_score(pos)
+}
+
+/// The same code, compiled to use the CPU's population count and bit scan
+/// instructions (the default x86-64 target has neither, and the
+/// evaluation counts many bitboards).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,lzcnt")]
+fn evaluate_bit_instructions<P: EvalPosition>(pos: &P) -> i32 {
+    shipped_score(pos)
+}
+
+#[inline(always)]
+fn shipped_score<P: EvalPosition>(pos: &P) -> i32 {
+    let mut sink = Shipped::<P> {
+        score: 0,
+        game: std::marker::PhantomData,
+    };
+    features(pos, &mut sink);
+    sink.score
+}
+
+/// The evaluation with other weights (the tuner's checks and matches).
+pub fn evaluate_with<P: EvalPosition>(pos: &P, weights: &[i32]) -> i32 {
+    assert_eq!(weights.len(), P::LAYOUT.len, "weights of another layout");
+    let mut scorer = Scorer { weights, score: 0 };
+    features(pos, &mut scorer);
+    scorer.score
+}
+
+// ---- geometry ----------------------------------------------------------------
+
+/// A square as its owner sees it: gote's board is rotated 180 degrees.
+#[inline(always)]
+fn relative(c: Color, sq: Square) -> usize {
+    match c {
+        Color::Black => sq.index(),
+        Color::White => 80 - sq.index(),
+    }
+}
+
+const OUTSIDE: u8 = u8::MAX;
+
+/// `[king][piece]` (both relative squares): the cell of the 5x5 window
+/// around the king the piece stands in, files folded (distance 0..=2) and
+/// ranks from two in front of the king to two behind; `OUTSIDE` if none.
+static KING_WINDOW: [[u8; 81]; 81] = king_window_table();
+
+const fn king_window_table() -> [[u8; 81]; 81] {
+    let mut t = [[OUTSIDE; 81]; 81];
+    let mut k = 0;
+    while k < 81 {
+        let mut p = 0;
+        while p < 81 {
+            let df = (p / 9) as i32 - (k / 9) as i32;
+            let dr = (p % 9) as i32 - (k % 9) as i32;
+            let df = if df < 0 { -df } else { df };
+            if df <= 2 && dr >= -2 && dr <= 2 && !(df == 0 && dr == 0) {
+                t[k][p] = ((dr + 2) * 3 + df) as u8;
+            }
+            p += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// The 5x5 square around each square, less the 3x3 one.
+static RING: [Bitboard; 81] = ring_table();
+
+const fn ring_table() -> [Bitboard; 81] {
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut k = 0;
+    while k < 81 {
+        let mut bb = 0u128;
+        let mut p: usize = 0;
+        while p < 81 {
+            let df = (p / 9) as i32 - (k / 9) as i32;
+            let dr = (p % 9) as i32 - (k % 9) as i32;
+            let (adf, adr) = (if df < 0 { -df } else { df }, if dr < 0 { -dr } else { dr });
+            if adf <= 2 && adr <= 2 && (adf == 2 || adr == 2) {
+                bb |= 1u128 << p;
+            }
+            p += 1;
+        }
+        t[k] = Bitboard(bb);
+        k += 1;
+    }
+    t
+}
+
+// ---- features ----------------------------------------------------------------
+
+/// What the piece pass learns about one side's pieces.
+#[derive(Clone, Copy, Default)]
+struct Attacks {
+    /// Squares attacked by at least one piece other than the king.
+    once: Bitboard,
+    /// ... by at least two.
+    twice: Bitboard,
+    /// Pieces attacking the enemy king zone.
+    zone_attackers: i32,
+}
+
+/// Feeds every feature of `pos` to `sink`, from the side to move's view.
+#[inline(always)]
+pub fn features<P: EvalPosition, S: FeatureSink>(pos: &P, sink: &mut S) {
+    let us = pos.side();
+    let them = us.flip();
+    let occ = pos.occupied();
+    let att_us = piece_features(pos, us, 1, occ, sink);
+    let att_them = piece_features(pos, them, -1, occ, sink);
+    hand_features(pos, us, 1, sink);
+    hand_features(pos, them, -1, sink);
+    safety_features(pos, us, 1, &att_us, &att_them, occ, sink);
+    safety_features(pos, them, -1, &att_them, &att_us, occ, sink);
+}
+
+/// Material, piece-square, king-neighbourhood and mobility features of
+/// `c`'s pieces; returns its attacks.
+#[inline(always)]
+fn piece_features<P: EvalPosition, S: FeatureSink>(
+    pos: &P,
+    c: Color,
+    sign: i32,
+    occ: Bitboard,
+    sink: &mut S,
+) -> Attacks {
+    let own = pos.pieces(c);
+    let own_king = pos.king(c).map(|k| relative(c, k));
+    let enemy_king = pos.king(c.flip());
+    let enemy_zone = enemy_king.map_or(Bitboard::EMPTY, king_attacks);
+    let enemy_king = enemy_king.map(|k| relative(c, k));
+    let own_window = own_king.map(|k| &KING_WINDOW[k]);
+    let enemy_window = enemy_king.map(|k| &KING_WINDOW[k]);
+    let mut out = Attacks::default();
+    let mut mobility = [0i32; MOBILITY_SLOTS];
+
+    // Pawns attack the square in front: all at once, no two the same.
+    let pawns = pos.pieces_of(c, P::PAWN);
+    let pawn_attacks = match c {
+        Color::Black => Bitboard(pawns.0 >> 1),
+        Color::White => Bitboard(pawns.0 << 1),
+    };
+    out.once = pawn_attacks;
+    out.zone_attackers = (pawn_attacks & enemy_zone).count() as i32;
+
+    let layout = &P::LAYOUT;
+    for &role in P::BOARD_ROLES {
+        let bb = pos.pieces_of(c, role);
+        if bb.is_empty() {
+            continue;
+        }
+        let material = layout.material + P::role_index(role);
+        let table = layout.pst + P::role_index(role) * 81;
+        let class = P::king_class(role) * WINDOW_CELLS;
+        let slot = P::mobility_slot(role);
+        for sq in bb {
+            let r = relative(c, sq);
+            sink.piece(material, table + r, sign);
+            if let Some(w) = own_window {
+                let cell = w[r];
+                if cell != OUTSIDE {
+                    sink.add(layout.king_own + class + cell as usize, sign);
+                }
+            }
+            if let Some(w) = enemy_window {
+                let cell = w[r];
+                if cell != OUTSIDE {
+                    sink.add(layout.king_enemy + class + cell as usize, sign);
+                }
+            }
+            if role == P::PAWN {
+                continue;
+            }
+            let a = P::attacks(role, c, sq, occ);
+            out.twice |= out.once & a;
+            out.once |= a;
+            out.zone_attackers += (a & enemy_zone).any() as i32;
+            if let Some(s) = slot {
+                mobility[s] += (a & !own).count() as i32;
+            }
+        }
+    }
+    for (s, &m) in mobility.iter().enumerate() {
+        if m != 0 {
+            sink.add(layout.mobility + s, sign * m);
+        }
+    }
+    if let Some(k) = own_king {
+        sink.add(layout.pst + P::role_index(P::KING) * 81 + k, sign);
+    }
+    out
+}
+
+/// Hand features of `c`.
+#[inline(always)]
+fn hand_features<P: EvalPosition, S: FeatureSink>(pos: &P, c: Color, sign: i32, sink: &mut S) {
+    for k in 0..P::HAND_KINDS {
+        let n = pos.hand_count(c, k);
+        if n == 0 {
+            continue;
+        }
+        let base = P::LAYOUT.hand + k * HAND_STEPS;
+        sink.add(base, sign * n as i32);
+        sink.add(base + 1, sign);
+        if n >= 2 {
+            sink.add(base + 2, sign);
+            if n >= 3 {
+                sink.add(base + 3, sign);
+            }
+        }
+    }
+}
+
+/// King-safety features of `c` attacking the other side's king.
+#[inline(always)]
+fn safety_features<P: EvalPosition, S: FeatureSink>(
+    pos: &P,
+    c: Color,
+    sign: i32,
+    ours: &Attacks,
+    theirs: &Attacks,
+    occ: Bitboard,
+    sink: &mut S,
+) {
+    let d = c.flip();
+    let Some(ek) = pos.king(d) else {
+        return;
+    };
+    let layout = &P::LAYOUT;
+    let zone = king_attacks(ek);
+    let own_king_attacks = pos.king(c).map_or(Bitboard::EMPTY, king_attacks);
+    let attacked = ours.once | own_king_attacks;
+    let defended = theirs.once;
+    let zone_attacked = (attacked & zone).count() as i32;
+    let weak = (attacked & zone & !defended).count() as i32;
+    if zone_attacked != 0 {
+        sink.add(layout.zone_attacked, sign * zone_attacked);
+        let twice = (ours.twice & zone).count() as i32;
+        if twice != 0 {
+            sink.add(layout.zone_attacked_twice, sign * twice);
+        }
+        if weak != 0 {
+            sink.add(layout.zone_weak, sign * weak);
+        }
+    }
+    let ring = (attacked & RING[ek.index()]).count() as i32;
+    if ring != 0 {
+        sink.add(layout.ring_attacked, sign * ring);
+    }
+    let escapes = (zone & !pos.pieces(d) & !attacked).count() as usize;
+    if escapes < 3 {
+        sink.add(layout.escapes + escapes, sign);
+    }
+    if (0..P::HAND_KINDS).any(|k| pos.hand_count(c, k) != 0) {
+        let empty = !occ;
+        let support = zone & empty & ours.once;
+        let mut non_pawns = 0;
+        for k in 0..P::HAND_KINDS {
+            let n = pos.hand_count(c, k);
+            if n == 0 {
+                continue;
+            }
+            let kind = P::hand_role(k);
+            if kind != P::PAWN {
+                non_pawns += n as i32;
+            }
+            // A piece dropped where the same kind of the defender would attack
+            // the king from gives check.
+            let checks = P::attacks(kind, c.flip(), ek, occ) & empty;
+            let safe = (checks & !defended).count() as i32;
+            if safe != 0 {
+                sink.add(layout.safe_check_drops + k, sign * safe);
+            }
+            let supported = (checks & support).count() as i32;
+            if supported != 0 {
+                sink.add(layout.supported_check_drops + k, sign * supported);
+            }
+        }
+        let non_pawns = non_pawns.min(4);
+        if non_pawns != 0 {
+            if zone_attacked != 0 {
+                sink.add(layout.zone_times_hand, sign * zone_attacked * non_pawns);
+            }
+            if weak != 0 {
+                sink.add(layout.weak_times_hand, sign * weak * non_pawns);
+            }
+        }
+    }
+    if ours.zone_attackers > 0 {
+        sink.add(
+            layout.zone_attackers + ours.zone_attackers.min(4) as usize - 1,
+            sign,
+        );
+    }
+}

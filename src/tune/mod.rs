@@ -1,0 +1,343 @@
+//! Texel tuning of the shogi and Mortal Shogi evaluations (docs/tuning.md).
+//!
+//! - [`selfplay`]: training data from in-process self-play of the
+//!   material-only engine ([`Material`]), quiet positions labelled with the
+//!   game's result;
+//! - [`texel`]: fits the sigmoid scale K, then the weights by Adam on the
+//!   mean squared error between `sigmoid(K * eval)` and the result, with L2
+//!   regularisation;
+//! - [`weights`]: writes the tuned weights as the Rust source the engine
+//!   ships (`src/shogi/eval_weights.rs`, `src/mortal/eval_weights.rs`) and
+//!   reads such a file back;
+//! - [`matches`]: paired games of the tuned evaluation against the
+//!   material-only one at a fixed node budget, with an Elo estimate.
+//!
+//! Everything is generic over [`Tunable`], which both games implement.
+
+pub mod matches;
+pub mod selfplay;
+pub mod texel;
+pub mod weights;
+
+#[cfg(test)]
+mod tests;
+
+use crate::board::eval::{self as model, EvalPosition, FeatureSink, HAND_STEPS};
+use crate::game::{Color, Game, GameError, Outcome, Rules};
+use crate::{mortal, shogi};
+
+/// A game whose evaluation is the linear model the tuner fits
+/// ([`crate::board::eval`]); most of it comes from the model.
+pub trait Tunable: Game + EvalPosition {
+    /// Number of weights.
+    const NUM_FEATURES: usize = <Self as EvalPosition>::LAYOUT.len;
+    /// First index of the piece-square tables.
+    const PST: usize = <Self as EvalPosition>::LAYOUT.pst;
+    /// Where the shipped weights live, from the repository root.
+    const WEIGHTS_PATH: &'static str;
+    /// Piece names for the rows of the piece-square section, by role index.
+    const ROLE_NAMES: &'static [&'static str];
+    /// The old material-only evaluation, side to move's view.
+    fn material_eval(&self) -> i32;
+    /// The material-only evaluation expressed as weights of the model.
+    fn material_weights() -> Vec<i32>;
+
+    /// Feature groups: name and first index, in index order.
+    fn groups() -> [(&'static str, usize); 16] {
+        <Self as EvalPosition>::LAYOUT.groups()
+    }
+    /// Feeds the features of this position (side to move's view).
+    fn features<S: FeatureSink>(&self, sink: &mut S) {
+        model::features(self, sink)
+    }
+    /// The weights the engine ships.
+    fn shipped_weights() -> &'static [i32] {
+        <Self as EvalPosition>::WEIGHTS
+    }
+    /// The evaluation with the given weights.
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        model::evaluate_with(self, weights)
+    }
+    /// The engine's evaluation without its cache (speed measurements).
+    fn evaluate_uncached(&self) -> i32 {
+        model::evaluate_uncached(self)
+    }
+    /// The material and hand-count weights (not the hand steps): the
+    /// regularisation pulls them towards the classic material values.
+    fn is_material(index: usize) -> bool {
+        let l = <Self as EvalPosition>::LAYOUT;
+        (l.material..l.hand).contains(&index)
+            || ((l.hand..l.pst).contains(&index) && (index - l.hand).is_multiple_of(HAND_STEPS))
+    }
+}
+
+impl Tunable for shogi::Position {
+    const WEIGHTS_PATH: &'static str = "src/shogi/eval_weights.rs";
+    const ROLE_NAMES: &'static [&'static str] = &[
+        "pawn",
+        "lance",
+        "knight",
+        "silver",
+        "bishop",
+        "rook",
+        "gold",
+        "king",
+        "tokin",
+        "promoted lance",
+        "promoted knight",
+        "promoted silver",
+        "horse",
+        "dragon",
+    ];
+
+    fn material_eval(&self) -> i32 {
+        shogi::eval::material_eval(self)
+    }
+
+    fn material_weights() -> Vec<i32> {
+        shogi::eval::material_weights().to_vec()
+    }
+}
+
+impl Tunable for mortal::Position {
+    const WEIGHTS_PATH: &'static str = "src/mortal/eval_weights.rs";
+    const ROLE_NAMES: &'static [&'static str] = &[
+        "pawn", "knight", "lance", "silver", "gold", "bishop", "rook", "horse", "dragon", "king",
+    ];
+
+    fn material_eval(&self) -> i32 {
+        mortal::eval::material_eval(self)
+    }
+
+    fn material_weights() -> Vec<i32> {
+        mortal::eval::material_weights().to_vec()
+    }
+}
+
+/// The sparse feature vector of a position: `(index, count)` pairs sorted
+/// by index, duplicates summed, zeros dropped.
+pub fn feature_vector<P: Tunable>(pos: &P) -> Vec<(u16, i16)> {
+    struct Collect(Vec<(u16, i16)>);
+    impl FeatureSink for Collect {
+        fn add(&mut self, index: usize, count: i32) {
+            self.0.push((index as u16, count as i16));
+        }
+    }
+    let mut c = Collect(Vec::with_capacity(256));
+    pos.features(&mut c);
+    let mut v = c.0;
+    v.sort_unstable_by_key(|&(i, _)| i);
+    let mut out: Vec<(u16, i16)> = Vec::with_capacity(v.len());
+    for (i, n) in v {
+        match out.last_mut() {
+            Some(last) if last.0 == i => last.1 += n,
+            _ => out.push((i, n)),
+        }
+    }
+    out.retain(|&(_, n)| n != 0);
+    out
+}
+
+/// A game played with the material-only evaluation: the engine as it was
+/// before the tuned evaluation, kept for self-play data and for matches.
+#[derive(Clone)]
+pub struct Material<P>(pub P);
+
+/// The [`Game`] items of a wrapper `W(P, ...)` that only changes the
+/// evaluation: everything else is `P`'s (search must see the same game).
+macro_rules! delegate_game {
+    () => {
+        type Move = P::Move;
+        type Moves = P::Moves;
+        const VARIANT: &'static str = P::VARIANT;
+        const HISTORY_SIZE: usize = P::HISTORY_SIZE;
+
+        fn to_sfen(&self) -> usi::Sfen {
+            self.0.to_sfen()
+        }
+        fn side_to_move(&self) -> Color {
+            self.0.side_to_move()
+        }
+        fn move_number(&self) -> u32 {
+            self.0.move_number()
+        }
+        fn key(&self) -> u64 {
+            Game::key(&self.0)
+        }
+        fn generate_legal(&self, moves: &mut Self::Moves) {
+            self.0.generate_legal(moves)
+        }
+        fn do_move(&mut self, m: Self::Move) {
+            self.0.do_move(m)
+        }
+        fn undo_move(&mut self) {
+            self.0.undo_move()
+        }
+        fn parse_move(&self, mv: &usi::UsiMove) -> Result<Self::Move, GameError> {
+            self.0.parse_move(mv)
+        }
+        fn format_move(&self, m: Self::Move) -> usi::UsiMove {
+            self.0.format_move(m)
+        }
+        fn in_check(&self) -> bool {
+            self.0.in_check()
+        }
+        fn is_tactical(&self, m: Self::Move) -> bool {
+            self.0.is_tactical(m)
+        }
+        fn order_score(&self, m: Self::Move) -> i32 {
+            self.0.order_score(m)
+        }
+        fn see_ge(&self, m: Self::Move, threshold: i32) -> bool {
+            self.0.see_ge(m, threshold)
+        }
+        fn history_index(&self, m: Self::Move) -> usize {
+            self.0.history_index(m)
+        }
+        fn do_null_move(&mut self) -> bool {
+            self.0.do_null_move()
+        }
+        fn undo_null_move(&mut self) {
+            self.0.undo_null_move()
+        }
+        fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+            self.0.outcome(rules)
+        }
+        fn repetition(&self) -> Option<Outcome> {
+            self.0.repetition()
+        }
+        fn can_declare_win(&self, rules: &Rules) -> bool {
+            self.0.can_declare_win(rules)
+        }
+        fn display(&self) -> String {
+            self.0.display()
+        }
+        fn choose_setup(&self, seed: u64) -> Option<String> {
+            self.0.choose_setup(seed)
+        }
+    };
+}
+
+pub(crate) use delegate_game;
+
+impl<P: Tunable> Game for Material<P> {
+    delegate_game!();
+
+    fn startpos() -> Self {
+        Material(P::startpos())
+    }
+    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
+        P::from_sfen(sfen).map(Material)
+    }
+    fn evaluate(&self) -> i32 {
+        self.0.material_eval()
+    }
+}
+
+/// The material-only engine with a small pseudo-random term per position
+/// (fixed by the position's key and a seed): self-play for training data
+/// uses it so that games do not all repeat the same moves or shuffle into
+/// early repetition draws, as a pure material evaluation, blind to
+/// everything quiet, does.
+#[derive(Clone)]
+pub struct Noisy<P>(pub P, pub u64, pub i32);
+
+impl<P: Tunable> Game for Noisy<P> {
+    delegate_game!();
+
+    fn startpos() -> Self {
+        Noisy(P::startpos(), 0, 0)
+    }
+    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
+        P::from_sfen(sfen).map(|p| Noisy(p, 0, 0))
+    }
+    fn evaluate(&self) -> i32 {
+        let noise = if self.2 > 0 {
+            let h = Rng::new(Game::key(&self.0) ^ self.1).next_u64();
+            (h % (2 * self.2 as u64 + 1)) as i32 - self.2
+        } else {
+            0
+        };
+        self.0.material_eval() + noise
+    }
+}
+
+/// The colour-flipped mirror of a position: the board rotated 180
+/// degrees, every piece and hand changing sides, the other side to move.
+/// Its evaluation must equal the original's.
+pub fn flip_sfen(sfen: &usi::Sfen) -> usi::Sfen {
+    let flip_side = |s: usi::Side| match s {
+        usi::Side::Black => usi::Side::White,
+        usi::Side::White => usi::Side::Black,
+    };
+    let flip_token = |t: &usi::PieceToken| usi::PieceToken {
+        side: flip_side(t.side),
+        ..*t
+    };
+    let board = sfen
+        .board
+        .iter()
+        .rev()
+        .map(|row| {
+            row.iter()
+                .rev()
+                .map(|cell| match cell {
+                    usi::Cell::Piece(t) => usi::Cell::Piece(flip_token(t)),
+                    other => other.clone(),
+                })
+                .collect()
+        })
+        .collect();
+    let hand = sfen
+        .hand
+        .iter()
+        .map(|e| usi::HandEntry {
+            count: e.count,
+            piece: flip_token(&e.piece),
+        })
+        .collect();
+    usi::Sfen {
+        board,
+        side: flip_side(sfen.side),
+        hand,
+        move_number: sfen.move_number,
+    }
+}
+
+/// A small, fast, seeded generator (SplitMix64) for openings and sampling.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9e37_79b9_7f4a_7c15)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Plays `plies` uniformly random legal moves; `false` if the game ended
+/// (no legal move) on the way.
+pub fn random_opening<G: Game>(pos: &mut G, plies: u32, rng: &mut Rng) -> bool {
+    for _ in 0..plies {
+        let mut moves = G::Moves::default();
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return false;
+        }
+        let m = moves[rng.below(moves.len())];
+        pos.do_move(m);
+    }
+    true
+}

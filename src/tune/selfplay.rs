@@ -1,0 +1,226 @@
+//! Training data from self-play of the material-only engine.
+//!
+//! Each game starts with a few uniformly random plies, then both sides
+//! search with a fixed node budget. The playing engine's evaluation is the
+//! material one plus a small pseudo-random term per position ([`Noisy`],
+//! seeded per game): a pure material evaluation scores every quiet move
+//! alike, so without it the games would repeat each other and often end
+//! in early repetition draws. The game ends by the rules
+//! (`Game::outcome`: no legal move loses, repetition, the move limit draws),
+//! by a declaration win, or by adjudication: a mate score found by the
+//! search, or a score of at least `resign` centipawns held by the same side
+//! for `resign_plies` consecutive plies.
+//!
+//! Kept positions are quiet: the side to move is not in check, the move
+//! the search chose is not a capture or promotion, and a capture-only
+//! quiescence search does not change the static (material) evaluation by
+//! more than `quiet_margin`. Each is written as one line:
+//! `game<TAB>result<TAB>sfen`, the result from the side to move's view
+//! (`1`, `0.5`, `0`).
+
+use std::io::Write;
+
+use super::{random_opening, Material, Noisy, Rng, Tunable};
+use crate::game::{Game, Outcome, Rules};
+use crate::search::score::is_mate_score;
+use crate::search::{self, Limits, SearchControl};
+use crate::tt::TranspositionTable;
+
+#[derive(Clone, Debug)]
+pub struct GenConfig {
+    pub games: u32,
+    /// Search nodes per move.
+    pub nodes: u64,
+    /// Random opening plies, uniform in this range.
+    pub random_plies: (u32, u32),
+    /// The game is a draw after this many plies.
+    pub max_plies: u32,
+    /// Adjudication threshold (centipawns) and how long it must hold.
+    pub resign: i32,
+    pub resign_plies: u32,
+    /// Size of the pseudo-random term added to the material evaluation of
+    /// the playing engine (centipawns, either way), for varied games.
+    pub noise: i32,
+    /// Largest change of the static evaluation a capture sequence may make
+    /// for the position to count as quiet.
+    pub quiet_margin: i32,
+    pub seed: u64,
+    pub hash_mb: usize,
+    /// First game number written (to append runs).
+    pub first_game: u32,
+}
+
+impl Default for GenConfig {
+    fn default() -> Self {
+        GenConfig {
+            games: 100,
+            nodes: 1500,
+            random_plies: (6, 12),
+            max_plies: 320,
+            resign: 2500,
+            resign_plies: 6,
+            noise: 20,
+            quiet_margin: 30,
+            seed: 1,
+            hash_mb: 8,
+            first_game: 0,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct GenStats {
+    pub games: u32,
+    pub positions: u64,
+    pub plies: u64,
+    pub black_wins: u32,
+    pub white_wins: u32,
+    pub draws: u32,
+    pub adjudicated: u32,
+}
+
+/// Plays `config.games` games and writes their quiet positions to `out`.
+pub fn generate<P: Tunable>(
+    config: &GenConfig,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(&GenStats),
+) -> std::io::Result<GenStats> {
+    let mut stats = GenStats::default();
+    let mut rng = Rng::new(config.seed);
+    let mut tt = TranspositionTable::new(config.hash_mb.max(1))
+        .map_err(|e| std::io::Error::other(format!("table: {e}")))?;
+    let control = SearchControl::unlimited();
+    let rules = Rules {
+        max_moves_to_draw: 0,
+        ..Rules::default()
+    };
+    let limits = Limits {
+        nodes: Some(config.nodes),
+        ..Limits::default()
+    };
+    let mut game_no = config.first_game;
+    while stats.games < config.games {
+        let mut pos = Noisy(P::startpos(), rng.next_u64(), config.noise);
+        let (lo, hi) = config.random_plies;
+        let plies = lo + rng.below((hi.saturating_sub(lo) + 1) as usize) as u32;
+        if !random_opening(&mut pos, plies, &mut rng) || pos.0.outcome(&rules).is_some() {
+            continue;
+        }
+        tt.clear();
+        let mut kept: Vec<(String, crate::game::Color)> = Vec::new();
+        let mut streak: (Option<crate::game::Color>, u32) = (None, 0);
+        let mut played = 0;
+        // The winner's colour, or None for a draw.
+        let winner = loop {
+            let stm = pos.side_to_move();
+            if let Some(o) = pos.outcome(&rules) {
+                break match o {
+                    Outcome::Win(_) => Some(stm),
+                    Outcome::Loss(_) => Some(stm.flip()),
+                    Outcome::Draw(_) => None,
+                };
+            }
+            if pos.can_declare_win(&rules) {
+                break Some(stm);
+            }
+            if played >= config.max_plies {
+                break None;
+            }
+            let result = search::search(&mut pos, &mut tt, &control, &limits, &rules, &mut |_| {});
+            let Some(best) = result.best else {
+                break Some(stm.flip());
+            };
+            if is_mate_score(result.score) {
+                stats.adjudicated += 1;
+                break Some(if result.score > 0 { stm } else { stm.flip() });
+            }
+            let leader = if result.score >= config.resign {
+                Some(stm)
+            } else if result.score <= -config.resign {
+                Some(stm.flip())
+            } else {
+                None
+            };
+            streak = match (leader, streak) {
+                (Some(l), (Some(s), n)) if l == s => (Some(l), n + 1),
+                (Some(l), _) => (Some(l), 1),
+                (None, _) => (None, 0),
+            };
+            if streak.1 >= config.resign_plies {
+                stats.adjudicated += 1;
+                break streak.0;
+            }
+            if !pos.in_check()
+                && !pos.is_tactical(best)
+                && is_quiet(&mut Material(pos.0.clone()), config.quiet_margin)
+            {
+                kept.push((pos.to_sfen().to_string(), stm));
+            }
+            pos.do_move(best);
+            played += 1;
+        };
+        stats.games += 1;
+        stats.plies += played as u64;
+        match winner {
+            Some(crate::game::Color::Black) => stats.black_wins += 1,
+            Some(crate::game::Color::White) => stats.white_wins += 1,
+            None => stats.draws += 1,
+        }
+        for (sfen, stm) in &kept {
+            let result = match winner {
+                None => "0.5",
+                Some(w) if w == *stm => "1",
+                Some(_) => "0",
+            };
+            writeln!(out, "{game_no}\t{result}\t{sfen}")?;
+        }
+        stats.positions += kept.len() as u64;
+        game_no += 1;
+        progress(&stats);
+    }
+    Ok(stats)
+}
+
+/// Whether captures and promotions cannot change the static evaluation of
+/// `pos` (side to move's view) by more than `margin`.
+pub fn is_quiet<G: Game>(pos: &mut G, margin: i32) -> bool {
+    let stand = pos.evaluate();
+    let mut budget = 2000u32;
+    let q = qsearch(pos, stand - margin - 1, stand + margin + 1, 0, &mut budget);
+    budget > 0 && (q - stand).abs() <= margin
+}
+
+/// Capture-only alpha-beta with stand-pat, at most 8 plies deep and
+/// `budget` nodes.
+fn qsearch<G: Game>(pos: &mut G, mut alpha: i32, beta: i32, ply: u32, budget: &mut u32) -> i32 {
+    let stand = pos.evaluate();
+    if stand >= beta || ply >= 8 || *budget == 0 {
+        return stand;
+    }
+    *budget -= 1;
+    alpha = alpha.max(stand);
+    let mut moves = G::Moves::default();
+    pos.generate_legal(&mut moves);
+    let mut tactical: Vec<(i32, G::Move)> = moves
+        .iter()
+        .filter(|&&m| pos.is_tactical(m))
+        .map(|&m| (pos.order_score(m), m))
+        .collect();
+    tactical.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+    let mut best = stand;
+    for (_, m) in tactical {
+        pos.do_move(m);
+        let score = -qsearch(pos, -beta, -alpha, ply + 1, budget);
+        pos.undo_move();
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}

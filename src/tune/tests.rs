@@ -1,0 +1,188 @@
+//! Tuner tests: small, synthetic and fast.
+
+use super::matches::{elo_of, play_match, MatchConfig, MatchStats};
+use super::selfplay::{generate, is_quiet, GenConfig};
+use super::texel::{self, Dataset, TuneConfig};
+use super::*;
+use std::sync::Arc;
+
+fn shogi_pos(sfen: &str) -> shogi::Position {
+    shogi::Position::from_sfen(&usi::parse_sfen(sfen).expect("parses")).expect("legal")
+}
+
+/// Positions from random play, with results made up from their material
+/// balance by a known K: the tuner must recover K and fit such labels.
+fn synthetic(count: usize, k: f64) -> (Vec<shogi::Position>, Dataset) {
+    let mut rng = Rng::new(5);
+    let mut positions = Vec::new();
+    let mut data = Dataset::new();
+    while positions.len() < count {
+        let mut p = shogi::Position::startpos();
+        if !random_opening(&mut p, 20 + rng.below(100) as u32, &mut rng) {
+            continue;
+        }
+        let r = texel::sigmoid(k * p.material_eval() as f64) as f32;
+        data.push_position(&p, r);
+        positions.push(p);
+    }
+    (positions, data)
+}
+
+#[test]
+fn tune_fit_k_recovers_the_scale() {
+    let (_, data) = synthetic(60, 0.004);
+    let w: Vec<f64> = shogi::Position::material_weights()
+        .iter()
+        .map(|&x| x as f64)
+        .collect();
+    let k = texel::fit_k(&data, &w);
+    assert!((k - 0.004).abs() < 0.0004, "{k}");
+    assert!(data.mse(&w, k) < 1e-6);
+}
+
+#[test]
+fn tune_training_reduces_the_error() {
+    let (_, data) = synthetic(40, 0.004);
+    // Start from nothing: every weight zero.
+    let start = vec![0.0; shogi::Position::NUM_FEATURES];
+    let before = data.mse(&start, 0.004);
+    let prior = texel::Prior::new::<shogi::Position>(0.0);
+    let config = TuneConfig {
+        epochs: 150,
+        lr: 10.0,
+        l2: 1e-9,
+    };
+    let mut reports = 0;
+    let w = texel::train(&data, &start, 0.004, &prior, &config, &mut |_, _| {
+        reports += 1
+    });
+    let after = data.mse(&w, 0.004);
+    assert!(reports >= 3);
+    assert!(after < before * 0.5, "{before} -> {after}");
+    // The material and hand counts are pulled towards the classic values,
+    // steps and tables towards zero.
+    let prior = texel::Prior::new::<shogi::Position>(0.5);
+    let rook = shogi::eval::MATERIAL + shogi::Role::Rook.index();
+    assert_eq!((prior.center[rook], prior.strength[rook]), (990.0, 0.5));
+    assert_eq!(prior.strength[shogi::eval::HAND], 0.5);
+    assert_eq!(prior.strength[shogi::eval::HAND + 1], 1.0);
+    assert_eq!(prior.center[shogi::eval::PST], 0.0);
+    assert_eq!(prior.penalty(&prior.center, 1.0), 0.0);
+}
+
+#[test]
+fn tune_feature_vector_matches_the_evaluation() {
+    let (positions, _) = synthetic(30, 0.004);
+    let w = shogi::Position::shipped_weights();
+    for p in &positions {
+        let v = feature_vector(p);
+        let sum: i64 = v
+            .iter()
+            .map(|&(i, n)| w[i as usize] as i64 * n as i64)
+            .sum();
+        assert_eq!(sum, p.evaluate() as i64);
+        assert!(v.windows(2).all(|x| x[0].0 < x[1].0));
+    }
+}
+
+#[test]
+fn tune_weights_render_and_parse_round_trip() {
+    let w: Vec<i32> = (0..mortal::Position::NUM_FEATURES as i32)
+        .map(|i| i * 7 - 500)
+        .collect();
+    let text = weights::render::<mortal::Position>(&w, &["a note".to_string()]);
+    assert!(text.contains("// pst horse") && text.contains("//! a note"));
+    assert_eq!(weights::load::<mortal::Position>(&text), Ok(w.clone()));
+    assert!(weights::load::<shogi::Position>(&text).is_err());
+    assert!(weights::parse("pub const WEIGHTS: [i32; 2] = [1, x];").is_err());
+}
+
+#[test]
+fn tune_data_lines_load_with_a_holdout() {
+    let text = "0\t1\tlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n\
+                1\t0.5\tlnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\n\
+                2\t0\t4k4/9/9/9/9/9/9/9/4K4 b r 1\n";
+    let (train, valid) = texel::load::<shogi::Position>(text, 2).expect("loads");
+    assert_eq!((train.len(), valid.len()), (1, 2));
+    assert!(texel::load::<shogi::Position>("0\t1\tnot a sfen", 0).is_err());
+    assert!(texel::load::<shogi::Position>("x", 0).is_err());
+}
+
+#[test]
+fn tune_quiet_filter() {
+    let mut start = Material(shogi::Position::startpos());
+    assert!(is_quiet(&mut start, 30));
+    // Sente's pawn can take gote's undefended rook.
+    let mut hanging = Material(shogi_pos("4k4/9/9/9/4r4/4P4/9/9/4K4 b - 1"));
+    assert!(!is_quiet(&mut hanging, 30));
+}
+
+#[test]
+fn tune_selfplay_writes_loadable_data() {
+    for variant in 0..2 {
+        let config = GenConfig {
+            games: 2,
+            nodes: 60,
+            max_plies: 30,
+            ..GenConfig::default()
+        };
+        let mut out = Vec::new();
+        let text = if variant == 0 {
+            let stats = generate::<shogi::Position>(&config, &mut out, &mut |_| {}).unwrap();
+            assert_eq!(stats.games, 2);
+            let text = String::from_utf8(out).unwrap();
+            let (train, valid) = texel::load::<shogi::Position>(&text, 0).unwrap();
+            assert_eq!(train.len() + valid.len(), stats.positions as usize);
+            text
+        } else {
+            let stats = generate::<mortal::Position>(&config, &mut out, &mut |_| {}).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let (train, _) = texel::load::<mortal::Position>(&text, 0).unwrap();
+            assert_eq!(train.len(), stats.positions as usize);
+            text
+        };
+        assert!(text.lines().count() > 5, "{text}");
+    }
+}
+
+#[test]
+fn tune_match_smoke() {
+    let config = MatchConfig {
+        pairs: 1,
+        nodes: 80,
+        max_plies: 16,
+        hash_mb: 1,
+        ..MatchConfig::default()
+    };
+    let w = Arc::new(mortal::Position::shipped_weights().to_vec());
+    let stats = play_match::<mortal::Position>(&config, w, &mut |_| {});
+    assert_eq!(stats.games(), 2);
+    assert_eq!(stats.pair_scores.len(), 1);
+}
+
+#[test]
+fn tune_elo_estimates() {
+    assert_eq!(elo_of(0.5), 0.0);
+    assert!((elo_of(0.75) - 190.85).abs() < 0.1);
+    assert!((elo_of(0.25) + elo_of(0.75)).abs() < 1e-9);
+    let stats = MatchStats {
+        wins: 3,
+        draws: 2,
+        losses: 1,
+        pair_scores: vec![0.5, 1.0, 0.75],
+        ..MatchStats::default()
+    };
+    let (elo, lo, hi) = stats.elo();
+    assert!(lo < elo && elo < hi && elo > 0.0);
+}
+
+#[test]
+fn tune_flip_is_an_involution_and_material_wrapper_counts_material() {
+    let sfen =
+        usi::parse_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1")
+            .unwrap();
+    assert_eq!(flip_sfen(&flip_sfen(&sfen)), sfen);
+    let p = shogi::Position::from_sfen(&sfen).unwrap();
+    let m = Material(p.clone());
+    assert_eq!(m.evaluate(), shogi::eval::material(&p, p.side()));
+}

@@ -1,0 +1,260 @@
+//! Texel's method: with `eval = w . x` (the features `x` of a quiet position,
+//! side to move's view) and the game's result `r` from the same view,
+//! minimise `mean((sigmoid(K * eval) - r)^2) + l2 * sum(s_i * (w_i - c_i)^2)`,
+//! an L2 prior that pulls the material weights towards the classic
+//! material values and every other weight towards zero ([`Prior`]). K is fitted first, with the starting weights, and
+//! then held, so the tuned evaluation keeps the starting scale (a pawn near
+//! 100). The weights are fitted by full-batch Adam.
+
+use super::{feature_vector, Tunable};
+
+/// Quiet positions as sparse feature vectors with their results.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// Position `j` owns entries `offsets[j]..offsets[j + 1]`.
+    offsets: Vec<u32>,
+    index: Vec<u16>,
+    count: Vec<i16>,
+    result: Vec<f32>,
+}
+
+impl Dataset {
+    pub fn new() -> Dataset {
+        Dataset {
+            offsets: vec![0],
+            ..Dataset::default()
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.result.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.result.is_empty()
+    }
+
+    /// Average number of non-zero features per position.
+    pub fn density(&self) -> f64 {
+        self.index.len() as f64 / self.len().max(1) as f64
+    }
+
+    pub fn push(&mut self, features: &[(u16, i16)], result: f32) {
+        for &(i, n) in features {
+            self.index.push(i);
+            self.count.push(n);
+        }
+        self.offsets.push(self.index.len() as u32);
+        self.result.push(result);
+    }
+
+    pub fn push_position<P: Tunable>(&mut self, pos: &P, result: f32) {
+        self.push(&feature_vector(pos), result);
+    }
+
+    #[inline]
+    fn entries(&self, j: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+        let (a, b) = (self.offsets[j] as usize, self.offsets[j + 1] as usize);
+        self.index[a..b]
+            .iter()
+            .zip(&self.count[a..b])
+            .map(|(&i, &n)| (i as usize, n as f64))
+    }
+
+    /// The model's evaluation of position `j`.
+    #[inline]
+    pub fn eval(&self, j: usize, w: &[f64]) -> f64 {
+        self.entries(j).map(|(i, n)| w[i] * n).sum()
+    }
+
+    /// Mean squared error of `sigmoid(k * eval)` against the results.
+    pub fn mse(&self, w: &[f64], k: f64) -> f64 {
+        if self.is_empty() {
+            return 0.0;
+        }
+        let total: f64 = (0..self.len())
+            .map(|j| {
+                let e = sigmoid(k * self.eval(j, w)) - self.result[j] as f64;
+                e * e
+            })
+            .sum();
+        total / self.len() as f64
+    }
+
+    /// How often each feature is non-zero.
+    pub fn feature_counts(&self, num_features: usize) -> Vec<u32> {
+        let mut c = vec![0u32; num_features];
+        for &i in &self.index {
+            c[i as usize] += 1;
+        }
+        c
+    }
+}
+
+/// Reads `game<TAB>result<TAB>sfen` lines into a training and a validation
+/// set: the games whose number is a multiple of `holdout` (if not zero)
+/// form the validation set, so no game is split between the two.
+pub fn load<P: Tunable>(text: &str, holdout: u32) -> Result<(Dataset, Dataset), String> {
+    let mut train = Dataset::new();
+    let mut valid = Dataset::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| format!("line {}: {what}: {line}", n + 1);
+        let mut parts = line.splitn(3, '\t');
+        let (Some(game), Some(result), Some(sfen)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad("expected game, result and sfen separated by tabs"));
+        };
+        let game: u32 = game.parse().map_err(|_| bad("bad game number"))?;
+        let result: f32 = result.parse().map_err(|_| bad("bad result"))?;
+        let parsed = usi::parse_sfen(sfen).map_err(|e| bad(&e.to_string()))?;
+        let pos = P::from_sfen(&parsed).map_err(|e| bad(&e.to_string()))?;
+        if holdout != 0 && game.is_multiple_of(holdout) {
+            valid.push_position(&pos, result);
+        } else {
+            train.push_position(&pos, result);
+        }
+    }
+    Ok((train, valid))
+}
+
+#[inline]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The K that minimises the error of the given weights (golden-section
+/// search on log K over 1e-4 ..= 1e-1).
+pub fn fit_k(data: &Dataset, w: &[f64]) -> f64 {
+    let (mut a, mut b) = ((1e-4f64).ln(), (1e-1f64).ln());
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    let f = |x: f64| data.mse(w, x.exp());
+    let mut c = b - phi * (b - a);
+    let mut d = a + phi * (b - a);
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..60 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - phi * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + phi * (b - a);
+            fd = f(d);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    pub epochs: u32,
+    /// Adam step size, centipawns; decays linearly to a tenth.
+    pub lr: f64,
+    /// L2 penalty per weight (in MSE units per cp^2).
+    pub l2: f64,
+}
+
+impl Default for TuneConfig {
+    fn default() -> Self {
+        TuneConfig {
+            epochs: 600,
+            lr: 4.0,
+            l2: 2e-8,
+        }
+    }
+}
+
+/// The L2 prior: each weight is pulled towards `center` with `l2 *
+/// strength` (the material and hand-count weights towards the classic
+/// material values, everything else towards zero).
+#[derive(Clone, Debug)]
+pub struct Prior {
+    pub center: Vec<f64>,
+    pub strength: Vec<f64>,
+}
+
+impl Prior {
+    /// `material_strength` scales the pull on the material weights.
+    pub fn new<P: Tunable>(material_strength: f64) -> Prior {
+        let center = P::material_weights().iter().map(|&x| x as f64).collect();
+        let strength = (0..P::NUM_FEATURES)
+            .map(|i| {
+                if P::is_material(i) {
+                    material_strength
+                } else {
+                    1.0
+                }
+            })
+            .collect();
+        Prior { center, strength }
+    }
+
+    /// The penalty term of the objective.
+    pub fn penalty(&self, w: &[f64], l2: f64) -> f64 {
+        w.iter()
+            .zip(self.center.iter().zip(&self.strength))
+            .map(|(x, (c, s))| l2 * s * (x - c) * (x - c))
+            .sum()
+    }
+}
+
+/// Fits the weights from `start` by full-batch Adam. Weights whose feature
+/// never occurs keep their starting value. `report(epoch, train_mse)` is
+/// called every few epochs.
+pub fn train(
+    data: &Dataset,
+    start: &[f64],
+    k: f64,
+    prior: &Prior,
+    config: &TuneConfig,
+    report: &mut dyn FnMut(u32, f64),
+) -> Vec<f64> {
+    let n = start.len();
+    let mut w = start.to_vec();
+    let mut m = vec![0.0; n];
+    let mut v = vec![0.0; n];
+    let mut grad = vec![0.0; n];
+    let (beta1, beta2, eps) = (0.9f64, 0.999f64, 1e-12f64);
+    let used: Vec<bool> = data.feature_counts(n).iter().map(|&c| c > 0).collect();
+    let scale = 2.0 * k / data.len().max(1) as f64;
+    for epoch in 1..=config.epochs {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        let mut total = 0.0;
+        for j in 0..data.len() {
+            let s = sigmoid(k * data.eval(j, &w));
+            let err = s - data.result[j] as f64;
+            total += err * err;
+            let g = err * s * (1.0 - s) * scale;
+            for (i, x) in data.entries(j) {
+                grad[i] += g * x;
+            }
+        }
+        let frac = (epoch - 1) as f64 / config.epochs.max(1) as f64;
+        let lr = config.lr * (1.0 - 0.9 * frac);
+        let (b1t, b2t) = (
+            1.0 - beta1.powi(epoch as i32),
+            1.0 - beta2.powi(epoch as i32),
+        );
+        for i in 0..n {
+            if !used[i] {
+                continue;
+            }
+            let g = grad[i] + 2.0 * config.l2 * prior.strength[i] * (w[i] - prior.center[i]);
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            w[i] -= lr * (m[i] / b1t) / ((v[i] / b2t).sqrt() + eps);
+        }
+        if epoch.is_multiple_of(50) || epoch == config.epochs {
+            report(epoch, total / data.len().max(1) as f64);
+        }
+    }
+    w
+}
