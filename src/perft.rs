@@ -4,21 +4,45 @@ use crate::game::Game;
 
 /// Leaf count at `depth`; the last ply is counted from the legal list's length.
 pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
+    // A stop that never comes: the check compiles away.
+    match perft_until(pos, depth, &|| false) {
+        Ok(n) => n,
+        Err(Stopped) => unreachable!("nothing asks this perft to stop"),
+    }
+}
+
+/// A perft that `stop` interrupted before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// [`perft`] that asks `stop` at every node that generates moves to recurse
+/// (not at the counted last ply), so `go perft` ends within one node's work
+/// of a `stop`, however deep. A relaxed atomic load per node costs nothing
+/// next to generating that node's moves.
+pub fn perft_until<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    stop: &impl Fn() -> bool,
+) -> Result<u64, Stopped> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     let mut moves = G::Moves::default();
     pos.generate_legal(&mut moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return Ok(moves.len() as u64);
+    }
+    if stop() {
+        return Err(Stopped);
     }
     let mut total = 0;
     for &m in moves.iter() {
         pos.do_move(m);
-        total += perft(pos, depth - 1);
+        let n = perft_until(pos, depth - 1, stop);
         pos.undo_move();
+        total += n?;
     }
-    total
+    Ok(total)
 }
 
 /// Per-root-move counts (`go perft` divide), in generation order.
@@ -73,5 +97,34 @@ pub fn run_perft_table<G: Game>(table: &str, max_nodes: u64) {
             }
             other => panic!("unknown perft table line '{other}'"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::Position;
+    use std::cell::Cell;
+
+    #[test]
+    fn perft_until_without_a_stop_counts_as_perft() {
+        let mut pos = Position::startpos();
+        assert_eq!(perft_until(&mut pos, 3, &|| false), Ok(25_470));
+    }
+
+    /// `go perft` must end soon after `stop` however deep it is: the
+    /// recursion asks at every node and unwinds back to the position given.
+    #[test]
+    fn perft_until_stops_midway_and_restores_the_position() {
+        let mut pos = Position::startpos();
+        let before = (pos.to_sfen(), pos.key());
+        let asked = Cell::new(0u32);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 10
+        };
+        assert_eq!(perft_until(&mut pos, 6, &stop), Err(Stopped));
+        assert_eq!(asked.get(), 11, "stopped at the first ask after the flag");
+        assert_eq!((pos.to_sfen(), pos.key()), before);
     }
 }

@@ -332,8 +332,8 @@ impl Session {
         }
     }
 
-    /// Ends a running job without its answer. Not joined here (a perft only
-    /// notices between root moves); the next job or `isready` reaps it.
+    /// Ends a running job without its answer. Not joined here (the session
+    /// thread never waits on `gameover`); the next job or `isready` reaps it.
     fn cancel_worker(&mut self) {
         if let Some(worker) = &self.worker {
             worker.cancel();

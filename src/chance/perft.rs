@@ -6,42 +6,80 @@
 
 use super::ChanceGame;
 use crate::game::Rules;
+pub use crate::perft::Stopped;
 
 /// Leaf count at `depth` turns.
 pub fn perft<G: ChanceGame>(pos: &mut G, depth: u32) -> u64 {
+    // A stop that never comes: the check compiles away.
+    match perft_until(pos, depth, &|| false) {
+        Ok(n) => n,
+        Err(Stopped) => unreachable!("nothing asks this perft to stop"),
+    }
+}
+
+/// [`perft`] that asks `stop` once per node (every node runs up to 21
+/// rolls' turn generation, so the check costs nothing), so `go perft` ends
+/// soon after a `stop` however deep it is. On `Err` the position is as
+/// given (roll included).
+pub fn perft_until<G: ChanceGame>(
+    pos: &mut G,
+    depth: u32,
+    stop: &impl Fn() -> bool,
+) -> Result<u64, Stopped> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     if pos.outcome(&Rules::default()).is_some() {
-        return 0;
+        return Ok(0);
+    }
+    if stop() {
+        return Err(Stopped);
     }
     let given = pos.roll();
-    let mut total = 0;
-    let mut moves = G::Moves::default();
-    let mut one = |pos: &mut G, roll: G::Roll| {
-        pos.set_roll(Some(roll));
-        pos.generate_legal(&mut moves);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut n = 0;
-        for &m in moves.iter() {
-            pos.do_move(m);
-            n += perft(pos, depth - 1);
-            pos.undo_move();
-        }
-        n
-    };
-    match given {
-        Some(roll) => total += one(pos, roll),
-        None => {
-            for &(roll, _) in G::chance_outcomes() {
-                total += one(pos, roll);
-            }
-        }
-    }
+    let total = over_rolls(pos, given, depth, stop);
     pos.set_roll(given);
     total
+}
+
+/// The leaves under the given roll, or under each of the distinct rolls.
+fn over_rolls<G: ChanceGame>(
+    pos: &mut G,
+    given: Option<G::Roll>,
+    depth: u32,
+    stop: &impl Fn() -> bool,
+) -> Result<u64, Stopped> {
+    let mut moves = G::Moves::default();
+    if let Some(roll) = given {
+        return one_roll(pos, roll, depth, &mut moves, stop);
+    }
+    let mut total = 0;
+    for &(roll, _) in G::chance_outcomes() {
+        total += one_roll(pos, roll, depth, &mut moves, stop)?;
+    }
+    Ok(total)
+}
+
+/// The leaves under one roll's moves.
+fn one_roll<G: ChanceGame>(
+    pos: &mut G,
+    roll: G::Roll,
+    depth: u32,
+    moves: &mut G::Moves,
+    stop: &impl Fn() -> bool,
+) -> Result<u64, Stopped> {
+    pos.set_roll(Some(roll));
+    pos.generate_legal(moves);
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut n = 0;
+    for &m in moves.iter() {
+        pos.do_move(m);
+        let below = perft_until(pos, depth - 1, stop);
+        pos.undo_move();
+        n += below?;
+    }
+    Ok(n)
 }
 
 /// Per-root-move counts (`go perft` divide), rolls in
@@ -72,4 +110,27 @@ pub fn perft_divide<G: ChanceGame>(pos: &mut G, depth: u32) -> Vec<(G::Move, u64
     }
     pos.set_roll(given);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogammon::Position;
+    use std::cell::Cell;
+
+    #[test]
+    fn perft_until_stops_midway_and_restores_the_position() {
+        let mut pos = Position::startpos();
+        pos.set_roll(Some([6, 1]));
+        let before = (pos.to_sfen(), pos.key(), pos.roll());
+        let asked = Cell::new(0u32);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 5
+        };
+        assert_eq!(perft_until(&mut pos, 4, &stop), Err(Stopped));
+        assert_eq!((pos.to_sfen(), pos.key(), pos.roll()), before);
+        // Without a stop it counts as perft: 5 king moves x 9 pawn moves.
+        assert_eq!(perft_until(&mut pos, 1, &|| false), Ok(45));
+    }
 }

@@ -34,7 +34,7 @@ const CUBE_DEPTH: u32 = 1;
 use super::options::Options;
 use super::output::Output;
 use super::variant::{describe_outcome, side_name, VariantOps, VariantState};
-use super::worker::Worker;
+use super::worker::{perft_stopped, Worker};
 
 pub struct ShogammonState {
     pos: Position,
@@ -348,8 +348,9 @@ impl CubeJob {
 }
 
 /// `go perft N` over the rolls (RULINGS §5): one line per root turn (the
-/// turn token carries its roll), a blank line and the total. Checked for
-/// `stop` between root turns.
+/// turn token carries its roll), a blank line and the total. A `stop` ends
+/// it within one node's work, as for the other games
+/// ([`super::worker::run_perft`]).
 fn run_perft(mut pos: Position, depth: u32, control: &SearchControl, out: &Output) {
     if depth == 0 {
         out.line("");
@@ -362,26 +363,27 @@ fn run_perft(mut pos: Position, depth: u32, control: &SearchControl, out: &Outpu
         None if pos.outcome(&Rules::default()).is_some() => Vec::new(),
         None => crate::shogammon::ROLLS.iter().map(|&(r, _)| r).collect(),
     };
+    let root: Vec<Turn> = rolls
+        .into_iter()
+        .flat_map(|roll| {
+            let mut moves = Vec::new();
+            pos.set_roll(Some(roll));
+            pos.generate_legal(&mut moves);
+            moves
+        })
+        .collect();
+    let stop = || control.stop_requested();
     let mut total: u64 = 0;
-    let mut moves = Vec::new();
-    for roll in rolls {
-        pos.set_roll(Some(roll));
-        moves.clear();
-        pos.generate_legal(&mut moves);
-        for &m in &moves {
-            if control.stop_requested() {
-                if !control.is_cancelled() {
-                    out.info_string("perft stopped before the end".to_string());
-                }
-                return;
-            }
-            let name = pos.format_turn(m).to_string();
-            pos.do_move(m);
-            let count = chance::perft(&mut pos, depth - 1);
-            pos.undo_move();
-            total += count;
-            out.line(&format!("{name}: {count}"));
-        }
+    for (done, &m) in root.iter().enumerate() {
+        let name = pos.format_turn(m).to_string();
+        pos.do_move(m);
+        let count = chance::perft::perft_until(&mut pos, depth - 1, &stop);
+        pos.undo_move();
+        let Ok(count) = count else {
+            return perft_stopped(control, out, done, root.len(), total);
+        };
+        total += count;
+        out.line(&format!("{name}: {count}"));
     }
     out.line("");
     out.line(&format!("Nodes searched: {total}"));

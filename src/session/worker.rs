@@ -188,29 +188,25 @@ fn bestmove<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> Response {
 }
 
 /// `go perft N`: one `<move>: <count>` line per root move, a blank line and
-/// `Nodes searched: <total>` (RULINGS §5). Checked for `stop` between root
-/// moves; an interrupted perft ends with an `info string` instead of the
-/// total.
+/// `Nodes searched: <total>` (RULINGS §5). The recursion polls `stop`, so a
+/// stopped perft ends within one node's work: the finished root moves' lines
+/// stand, the interrupted one is not printed, and [`perft_stopped`] ends the
+/// answer instead of the blank line and total.
 pub fn run_perft<G: Game>(mut pos: G, depth: u32, control: &SearchControl, out: &Output) {
     let mut moves = G::Moves::default();
     if depth > 0 {
         pos.generate_legal(&mut moves);
     }
     let mut total: u64 = if depth == 0 { 1 } else { 0 };
+    let stop = || control.stop_requested();
     for (done, &m) in moves.iter().enumerate() {
-        if control.stop_requested() {
-            if !control.is_cancelled() {
-                out.info_string(format!(
-                    "perft stopped after {done} of {} root moves",
-                    moves.len()
-                ));
-            }
-            return;
-        }
         let name = pos.format_move(m).to_string();
         pos.do_move(m);
-        let count = crate::perft::perft(&mut pos, depth - 1);
+        let count = crate::perft::perft_until(&mut pos, depth - 1, &stop);
         pos.undo_move();
+        let Ok(count) = count else {
+            return perft_stopped(control, out, done, moves.len(), total);
+        };
         total += count;
         out.line(&format!("{name}: {count}"));
     }
@@ -237,4 +233,18 @@ pub fn run_mate<G: Game>(mut pos: G, limits: MateLimits, control: &SearchControl
         ..usi::Info::default()
     }));
     out.send(&Response::Checkmate(mate::to_checkmate(&pos, &result)));
+}
+
+/// The end of a perft that `stop` interrupted after `done` of `of` root
+/// moves: `info string perft stopped after <done> of <of> root moves
+/// (<total> nodes counted)`, and nothing at all when the job was cancelled
+/// (`gameover`, `quit`). A `stop` that lands between the last root move and
+/// the total is too late to matter: the perft answers in full.
+pub fn perft_stopped(control: &SearchControl, out: &Output, done: usize, of: usize, total: u64) {
+    if control.is_cancelled() {
+        return;
+    }
+    out.info_string(format!(
+        "perft stopped after {done} of {of} root moves ({total} nodes counted)"
+    ));
 }

@@ -37,6 +37,9 @@ impl Tok<'_> {
 
 /// A line cut into tokens. Runs of spaces and tabs separate tokens; trailing
 /// `\r`/`\n` are dropped so lines read with `read_line` parse unchanged.
+/// A `\r` or `\n` inside the line separates tokens too: were it part of a
+/// token, a value ending in one would lose it when printed at the end of a
+/// line and read back (found by fuzzing, `fuzz/fuzz_targets/usi_command.rs`).
 #[derive(Debug)]
 pub(crate) struct Words<'a> {
     pub line: &'a str,
@@ -47,7 +50,7 @@ pub(crate) struct Words<'a> {
 }
 
 fn is_separator(c: char) -> bool {
-    c == ' ' || c == '\t'
+    matches!(c, ' ' | '\t' | '\r' | '\n')
 }
 
 impl<'a> Words<'a> {

@@ -236,3 +236,16 @@ fn huge_lines_are_handled() {
     check_all(&format!("go searchmoves {moves}"));
     check_all(&format!("info pv {moves}"));
 }
+
+/// Fuzzing found an `info pv` token ending in `\n` in the middle of a line:
+/// printed last, the `\n` became the line's end and was trimmed on reading
+/// back. Line breaks inside a line now separate tokens.
+#[test]
+fn line_breaks_inside_a_line_separate_tokens() {
+    check_all("info depth 5 pv 7g7f 7g\0\0\n seldepth 7 pvf 3c3d");
+    check_all("info pv 7g7f\r3c3d\n");
+    let Response::Info(info) = parse_response("info pv 7g7f\n3c3d").unwrap() else {
+        panic!("not an info line");
+    };
+    assert_eq!(info.pv, ["7g7f", "3c3d"]);
+}
