@@ -221,6 +221,18 @@ impl Layout {
     }
 }
 
+/// The material-only evaluation as weights of `layout`: the board value of
+/// each role and the count weight of each hand kind, everything else zero
+/// (the tuner starts from it).
+pub fn material_weights(layout: &Layout, values: &[i32], hand_values: &[i32]) -> Vec<i32> {
+    let mut w = vec![0; layout.len];
+    w[layout.material..layout.material + values.len()].copy_from_slice(values);
+    for (k, &v) in hand_values.iter().enumerate() {
+        w[layout.hand + k * HAND_STEPS] = v;
+    }
+    w
+}
+
 /// Material folded into the piece-square tables: `roles * 81` entries.
 pub const fn piece_square_table<const N: usize, const R: usize>(
     layout: &Layout,

@@ -22,7 +22,7 @@ use crate::board::eval::{self as model, EvalCache, EvalPosition, Layout};
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
 
-pub use crate::board::eval::{FeatureSink, HAND_STEPS, WINDOW_CELLS};
+pub use crate::board::eval::{FeatureSink, WINDOW_CELLS};
 
 #[path = "eval_weights.rs"]
 mod eval_weights;
@@ -91,29 +91,14 @@ pub fn material_eval(pos: &Position) -> i32 {
 pub const KING_CLASSES: usize = Role::NUM - 1;
 /// Where each feature group starts.
 pub const LAYOUT: Layout = Layout::new(Role::NUM, Role::HAND_KINDS, KING_CLASSES);
-pub const MATERIAL: usize = LAYOUT.material;
-pub const HAND: usize = LAYOUT.hand;
-pub const PST: usize = LAYOUT.pst;
-pub const KING_OWN: usize = LAYOUT.king_own;
-pub const KING_ENEMY: usize = LAYOUT.king_enemy;
-pub const MOBILITY: usize = LAYOUT.mobility;
 pub const NUM_FEATURES: usize = LAYOUT.len;
 
 /// The shipped, tuned weights.
 pub static WEIGHTS: [i32; NUM_FEATURES] = eval_weights::WEIGHTS;
 
-/// Where each feature group starts, with its name.
-pub const GROUPS: [(&str, usize); 16] = LAYOUT.groups();
-
-/// The material-only evaluation as weights of this model: board and hand
-/// values, everything else zero. The tuner starts from it.
-pub fn material_weights() -> [i32; NUM_FEATURES] {
-    let mut w = [0; NUM_FEATURES];
-    w[MATERIAL..MATERIAL + Role::NUM].copy_from_slice(&VALUES);
-    for (k, &v) in HAND_VALUES.iter().enumerate() {
-        w[HAND + k * HAND_STEPS] = v;
-    }
-    w
+/// The material-only evaluation as weights of this model.
+pub fn material_weights() -> Vec<i32> {
+    model::material_weights(&LAYOUT, &VALUES, &HAND_VALUES)
 }
 
 /// Material plus piece-square weight of each role on each square.

@@ -3,35 +3,16 @@
 use super::*;
 use crate::board::eval::{evaluate_uncached, evaluate_with};
 use crate::game::Game;
-use crate::tune::{feature_vector, flip_sfen, random_opening, Rng};
+use crate::tune::{feature_vector, flipped, random_positions};
 
 fn pos(sfen: &str) -> Position {
     let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
     Position::from_sfen(&parsed).expect("test SFEN is legal")
 }
 
-fn flipped(p: &Position) -> Position {
-    Position::from_sfen(&flip_sfen(&p.to_sfen())).expect("the mirror is legal")
-}
-
-fn random_positions(games: u32, plies: u32, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = Position::startpos();
-        for _ in 0..plies {
-            if !random_opening(&mut p, 1, &mut rng) {
-                break;
-            }
-            out.push(Position::from_sfen(&p.to_sfen()).expect("legal"));
-        }
-    }
-    out
-}
-
 #[test]
 fn eval_is_symmetric_under_colour_flip() {
-    let positions = random_positions(40, 150, 12);
+    let positions = random_positions::<Position>(40, 150, 12);
     let mut horses_in_hand = 0;
     for p in &positions {
         let m = flipped(p);
@@ -52,7 +33,7 @@ fn eval_is_symmetric_under_colour_flip() {
 
 #[test]
 fn eval_cache_and_shipped_tables_agree_with_the_model() {
-    for p in random_positions(10, 120, 21) {
+    for p in random_positions::<Position>(10, 120, 21) {
         let model = evaluate_with(&p, &WEIGHTS);
         assert_eq!(evaluate_uncached(&p), model, "{}", p.to_sfen());
         assert_eq!(evaluate(&p), model);
@@ -120,7 +101,7 @@ fn eval_golds_around_the_king_are_safer() {
 #[test]
 fn eval_material_weights_reproduce_material_eval() {
     let w = material_weights();
-    for p in random_positions(5, 120, 4) {
+    for p in random_positions::<Position>(5, 120, 4) {
         assert_eq!(evaluate_with(&p, &w), material_eval(&p), "{}", p.to_sfen());
     }
 }
@@ -130,14 +111,15 @@ fn eval_weights_file_parses_and_matches() {
     let parsed = crate::tune::weights::load::<Position>(include_str!("eval_weights.rs"))
         .expect("the weights file parses");
     assert_eq!(parsed.as_slice(), WEIGHTS.as_slice());
-    assert_ne!(parsed, material_weights().to_vec());
+    assert_ne!(parsed, material_weights());
 }
 
 #[test]
 fn eval_feature_groups_are_in_order() {
-    for pair in GROUPS.windows(2) {
+    let groups = LAYOUT.groups();
+    for pair in groups.windows(2) {
         assert!(pair[0].1 < pair[1].1, "{pair:?}");
     }
-    assert!(GROUPS[GROUPS.len() - 1].1 < NUM_FEATURES);
+    assert!(groups[groups.len() - 1].1 < NUM_FEATURES);
     assert_eq!(Position::startpos().evaluate(), 0);
 }

@@ -6,7 +6,7 @@
 //! MSE material-only: train 0.224236, validation 0.224048.
 //! MSE tuned: train 0.219054, validation 0.222498.
 
-/// Indexed by the layout constants of `eval.rs` (`MATERIAL`, `HAND`, `PST`, ...).
+/// Indexed by the `LAYOUT` of `eval.rs` (see `crate::board::eval::Layout`).
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; 1156] = [
     // material

@@ -6,7 +6,7 @@
 //! MSE material-only: train 0.229272, validation 0.223405.
 //! MSE tuned: train 0.221138, validation 0.219470.
 
-/// Indexed by the layout constants of `eval.rs` (`MATERIAL`, `HAND`, `PST`, ...).
+/// Indexed by the `LAYOUT` of `eval.rs` (see `crate::board::eval::Layout`).
 #[rustfmt::skip]
 pub const WEIGHTS: [i32; 1478] = [
     // material

@@ -95,7 +95,7 @@ impl Tunable for shogi::Position {
     }
 
     fn material_weights() -> Vec<i32> {
-        shogi::eval::material_weights().to_vec()
+        shogi::eval::material_weights()
     }
 }
 
@@ -110,7 +110,7 @@ impl Tunable for mortal::Position {
     }
 
     fn material_weights() -> Vec<i32> {
-        mortal::eval::material_weights().to_vec()
+        mortal::eval::material_weights()
     }
 }
 
@@ -325,6 +325,31 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
+}
+
+/// The colour-flipped mirror of `pos` (the evaluation's symmetry tests).
+#[cfg(test)]
+pub fn flipped<G: Game>(pos: &G) -> G {
+    G::from_sfen(&flip_sfen(&pos.to_sfen())).expect("the mirror of a legal position is legal")
+}
+
+/// Positions from `games` random games of up to `plies` plies each
+/// (captures, drops and promotions included), reproducible from `seed`;
+/// each rebuilt from its SFEN, so without history.
+#[cfg(test)]
+pub fn random_positions<G: Game>(games: u32, plies: u32, seed: u64) -> Vec<G> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = G::startpos();
+        for _ in 0..plies {
+            if !random_opening(&mut p, 1, &mut rng) {
+                break;
+            }
+            out.push(G::from_sfen(&p.to_sfen()).expect("a played position is legal"));
+        }
+    }
+    out
 }
 
 /// Plays `plies` uniformly random legal moves; `false` if the game ended

@@ -62,11 +62,11 @@ fn tune_training_reduces_the_error() {
     // The material and hand counts are pulled towards the classic values,
     // steps and tables towards zero.
     let prior = texel::Prior::new::<shogi::Position>(0.5);
-    let rook = shogi::eval::MATERIAL + shogi::Role::Rook.index();
+    let rook = shogi::eval::LAYOUT.material + shogi::Role::Rook.index();
     assert_eq!((prior.center[rook], prior.strength[rook]), (990.0, 0.5));
-    assert_eq!(prior.strength[shogi::eval::HAND], 0.5);
-    assert_eq!(prior.strength[shogi::eval::HAND + 1], 1.0);
-    assert_eq!(prior.center[shogi::eval::PST], 0.0);
+    assert_eq!(prior.strength[shogi::eval::LAYOUT.hand], 0.5);
+    assert_eq!(prior.strength[shogi::eval::LAYOUT.hand + 1], 1.0);
+    assert_eq!(prior.center[shogi::eval::LAYOUT.pst], 0.0);
     assert_eq!(prior.penalty(&prior.center, 1.0), 0.0);
 }
 

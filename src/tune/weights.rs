@@ -22,9 +22,7 @@ pub fn render<P: Tunable>(weights: &[i32], notes: &[String]) -> String {
         }
     }
     s.push('\n');
-    s.push_str(
-        "/// Indexed by the layout constants of `eval.rs` (`MATERIAL`, `HAND`, `PST`, ...).\n",
-    );
+    s.push_str("/// Indexed by the `LAYOUT` of `eval.rs` (see `crate::board::eval::Layout`).\n");
     s.push_str("#[rustfmt::skip]\n");
     s.push_str(&format!(
         "pub const WEIGHTS: [i32; {}] = [\n",
