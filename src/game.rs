@@ -260,6 +260,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Static evaluation from the side to move's point of view, centipawns.
     fn evaluate(&self) -> i32;
 
+    /// Takes the net the user loaded (`EvalDir`), or `None` for the
+    /// built-in evaluation. Only games with a net format use it (standard
+    /// shogi); search never sees which evaluation is in use.
+    fn set_net(&mut self, _net: Option<&crate::shogi::nnue::NetHandle>) {}
+
+    /// `eval`: lines describing the static evaluation, the last being
+    /// `eval = N` ([`Game::evaluate`]).
+    fn eval_lines(&self) -> Vec<String> {
+        vec![format!("eval = {}", self.evaluate())]
+    }
+
     /// Human-readable board for `d`.
     fn display(&self) -> String;
 

@@ -3,6 +3,7 @@
 mod checks;
 pub mod eval;
 pub mod movegen;
+pub mod nnue;
 pub mod position;
 pub mod rules;
 pub mod see;
@@ -121,7 +122,28 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        match self.nnue() {
+            Some(nnue) => nnue.evaluate(self.side()),
+            None => eval::evaluate(self),
+        }
+    }
+
+    fn set_net(&mut self, net: Option<&nnue::NetHandle>) {
+        Position::set_net(self, net.cloned());
+    }
+
+    fn eval_lines(&self) -> Vec<String> {
+        let source = match self.nnue() {
+            Some(nnue) => {
+                let h = nnue.handle();
+                format!(
+                    "evaluation: NNUE HalfKP 256x2-32-32 from {} with FV_SCALE {}",
+                    h.source, h.fv_scale
+                )
+            }
+            None => "evaluation: built-in".to_string(),
+        };
+        vec![source, format!("eval = {}", self.evaluate())]
     }
 
     fn display(&self) -> String {

@@ -1,6 +1,7 @@
 //! The standard shogi position: board, hands, side to move, incremental
 //! Zobrist key and the history make/unmake and repetition need.
 
+use super::nnue::{Change, NetHandle, NnueState};
 use super::types::{Hand, Move, Piece, Role, ZOBRIST};
 use crate::board::attacks::*;
 pub use crate::board::zones::{relative_rank, zone};
@@ -28,6 +29,9 @@ pub struct Position {
     key: u64,
     checkers: Bitboard,
     pub(crate) history: Vec<State>,
+    /// The NNUE net and accumulators, when a net is in use (boxed: the
+    /// common case without one stays small).
+    nnue: Option<Box<NnueState>>,
 }
 
 /// One side's pieces grouped by how they attack. Built once, it answers
@@ -130,6 +134,7 @@ impl Position {
             key: 0,
             checkers: Bitboard::EMPTY,
             history: Vec::with_capacity(256),
+            nnue: None,
         }
     }
 
@@ -341,6 +346,14 @@ impl Position {
             let role = m.dropped();
             self.take_hand(us, role);
             self.put(Piece::new(us, role), to);
+            if self.nnue.is_some() {
+                let left = self.hands[us.index()].count(role);
+                self.nnue_push(&Change::Drop {
+                    piece: Piece::new(us, role),
+                    to,
+                    left,
+                });
+            }
             (role, None)
         } else {
             let from = m.from();
@@ -360,6 +373,19 @@ impl Position {
                 piece.role
             };
             self.put(Piece::new(us, role), to);
+            if self.nnue.is_some() {
+                let held = state
+                    .captured
+                    .map_or(0, |c| self.hands[us.index()].count(c.role.unpromoted()));
+                self.nnue_push(&Change::Move {
+                    piece,
+                    from,
+                    to,
+                    role,
+                    captured: state.captured,
+                    held,
+                });
+            }
             (role, Some(from))
         };
         self.side = us.flip();
@@ -423,10 +449,22 @@ impl Position {
         }
     }
 
+    /// Pushes the accumulator after a move (the board already changed).
+    #[inline]
+    fn nnue_push(&mut self, change: &Change) {
+        if let Some(mut nnue) = self.nnue.take() {
+            nnue.push(self, change);
+            self.nnue = Some(nnue);
+        }
+    }
+
     pub fn undo_move(&mut self) {
         let Some(state) = self.history.pop() else {
             return;
         };
+        // A position given its net after moves has no accumulators for the
+        // plies before: recompute when going back past them.
+        let refresh = self.nnue.as_mut().is_some_and(|nnue| !nnue.pop());
         let m = state.mv;
         let us = self.side.flip();
         let to = m.to();
@@ -454,10 +492,17 @@ impl Position {
         self.move_number -= 1;
         self.key = state.key;
         self.checkers = state.checkers;
+        if refresh {
+            let handle = self.nnue.as_ref().map(|n| n.handle().clone());
+            self.set_net(handle);
+        }
     }
 
     /// Passes the turn (null move for search); undone by `undo_null_move`.
     pub fn do_null_move(&mut self) {
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push_copy();
+        }
         self.history.push(State {
             mv: Move::NONE,
             captured: None,
@@ -471,10 +516,27 @@ impl Position {
 
     pub fn undo_null_move(&mut self) {
         if let Some(state) = self.history.pop() {
+            if let Some(nnue) = &mut self.nnue {
+                nnue.pop();
+            }
             self.side = self.side.flip();
             self.key = state.key;
             self.checkers = state.checkers;
         }
+    }
+
+    // ---- NNUE --------------------------------------------------------------
+
+    /// Evaluates with `net` from now on (`None`: the built-in evaluation).
+    /// A position without both kings keeps the built-in evaluation: the
+    /// net's features need them.
+    pub fn set_net(&mut self, net: Option<NetHandle>) {
+        self.nnue = net.and_then(|h| NnueState::new(h, self)).map(Box::new);
+    }
+
+    /// The net in use, if any.
+    pub fn nnue(&self) -> Option<&NnueState> {
+        self.nnue.as_deref()
     }
 
     /// The key computed from scratch (tests compare it to the incremental one).
