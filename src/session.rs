@@ -18,6 +18,7 @@
 
 mod bench;
 mod input;
+mod nnue;
 mod options;
 mod output;
 mod shogammon;
@@ -185,8 +186,24 @@ impl Session {
         self.reap_worker();
         if self.worker.is_none() {
             self.prepare_table();
+            self.prepare_net();
         }
         self.out.send(&Response::ReadyOk);
+    }
+
+    /// Loads the net `EvalDir` names (if new) and hands it, with
+    /// `FV_SCALE`, to the current game. Only while idle.
+    fn prepare_net(&mut self) {
+        nnue::prepare(&mut self.options, &self.out);
+        let net = nnue::handle(&self.options);
+        self.variant.ops().set_net(net.as_ref());
+    }
+
+    /// `eval`'s lines: the static evaluation of the current position, the
+    /// last line `eval = N` (side to move's view; the net's when one is
+    /// loaded). Each goes out as `info string`.
+    pub fn eval_lines(&self) -> Vec<String> {
+        self.variant.ops_ref().eval_lines()
     }
 
     /// Sizes (and, after `usinewgame`, clears) the table. Only while idle.
@@ -221,6 +238,8 @@ impl Session {
                 log::info!("variant is now {name}");
                 self.variant = variant;
                 self.variant.ops().options_changed(&self.options);
+                let net = nnue::handle(&self.options);
+                self.variant.ops().set_net(net.as_ref());
             }
             None => self
                 .out

@@ -2,8 +2,10 @@
 //! values, and `setoption`. Names are matched without regard to case, as GUIs
 //! differ; a bad name or value changes nothing and says why.
 
+use super::nnue::{LoadedNet, DEFAULT_EVAL_DIR};
 use crate::game::{EnteringKingRule, Rules};
 use crate::shogammon::DiceMap;
+use crate::shogi::nnue::{DEFAULT_FV_SCALE, MAX_FV_SCALE};
 use crate::timeman::TimeOptions;
 use usi::{OptionDecl, OptionKind};
 
@@ -41,6 +43,12 @@ pub struct Options {
     pub dice_map: DiceMap,
     /// Shogammon: seed of the engine's own rolls (0 = from the clock).
     pub dice_seed: u64,
+    /// Shogi: the folder of the NNUE net `nn.bin` (`EvalDir`), read at `isready`.
+    pub eval_dir: String,
+    /// Shogi: the NNUE output divisor (`FV_SCALE`).
+    pub fv_scale: i32,
+    /// Shogi: the net `isready` loaded; `None` = built-in evaluation.
+    pub net: Option<LoadedNet>,
 }
 
 /// What a successful `setoption` changed that the session must act on.
@@ -107,6 +115,9 @@ impl Options {
             resign_value: RESIGN_NEVER as i32,
             dice_map: DiceMap::default(),
             dice_seed: 0,
+            eval_dir: DEFAULT_EVAL_DIR.to_string(),
+            fv_scale: DEFAULT_FV_SCALE,
+            net: None,
         }
     }
 
@@ -143,6 +154,13 @@ impl Options {
                 },
             },
             spin("DiceSeed", 0, 0, MAX_DICE_SEED),
+            OptionDecl {
+                name: "EvalDir".to_string(),
+                kind: OptionKind::String {
+                    default: DEFAULT_EVAL_DIR.to_string(),
+                },
+            },
+            spin("FV_SCALE", DEFAULT_FV_SCALE as i64, 1, MAX_FV_SCALE as i64),
         ]
     }
 
@@ -168,6 +186,8 @@ impl Options {
             "MinimumThinkingTime",
             "DiceMap",
             "DiceSeed",
+            "EvalDir",
+            "FV_SCALE",
         ];
         if !known.iter().any(|k| is(k)) {
             return Err(format!("setoption: unknown option '{name}'"));
@@ -215,6 +235,10 @@ impl Options {
         } else if is("DiceSeed") {
             self.dice_seed = parse_spin(name, value, 0, MAX_DICE_SEED)? as u64;
             return Ok(Change::Dice);
+        } else if is("EvalDir") {
+            self.eval_dir = value.to_string();
+        } else if is("FV_SCALE") {
+            self.fv_scale = parse_spin(name, value, 1, MAX_FV_SCALE as i64)? as i32;
         }
         Ok(Change::Stored)
     }
@@ -265,7 +289,9 @@ mod tests {
                 "NetworkDelay",
                 "MinimumThinkingTime",
                 "DiceMap",
-                "DiceSeed"
+                "DiceSeed",
+                "EvalDir",
+                "FV_SCALE"
             ]
         );
         assert_eq!(
@@ -295,6 +321,22 @@ mod tests {
             Ok(Change::Stored)
         );
         assert!(o.ponder);
+    }
+
+    #[test]
+    fn eval_options() {
+        let mut o = Options::new("shogi");
+        assert_eq!((o.eval_dir.as_str(), o.fv_scale), ("eval", 16));
+        assert_eq!(
+            o.set("evaldir", Some("/nets/suisho5"), &VARIANTS),
+            Ok(Change::Stored)
+        );
+        assert_eq!(o.eval_dir, "/nets/suisho5");
+        assert_eq!(o.set("FV_SCALE", Some("24"), &VARIANTS), Ok(Change::Stored));
+        assert_eq!(o.fv_scale, 24);
+        assert!(o.set("FV_SCALE", Some("0"), &VARIANTS).is_err());
+        assert!(o.set("FV_SCALE", Some("129"), &VARIANTS).is_err());
+        assert_eq!(o.fv_scale, 24);
     }
 
     #[test]

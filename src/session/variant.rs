@@ -16,9 +16,11 @@ use crate::timeman;
 use crate::tt::TranspositionTable;
 use usi::{CubeQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
 
+use super::nnue;
 use super::options::Options;
 use super::output::Output;
 use super::worker::{run_mate, run_perft, run_search, SearchJob, Worker};
+use crate::shogi::nnue::NetHandle;
 
 /// One game's position (with its move history) and table.
 pub struct GameState<G: Game> {
@@ -60,6 +62,14 @@ pub trait VariantOps {
     fn options_changed(&mut self, _options: &Options) {}
     /// `usinewgame` (besides clearing the table).
     fn new_game(&mut self) {}
+    /// The NNUE net to evaluate with (`None`: built-in); games without a
+    /// net format ignore it.
+    fn set_net(&mut self, _net: Option<&NetHandle>) {}
+    /// `eval`: lines on the static evaluation of the position, the last
+    /// being `eval = N` (the side to move's view).
+    fn eval_lines(&self) -> Vec<String> {
+        vec![format!("{} has no static evaluation to show", self.name())]
+    }
     /// `d`: lines describing the position and the game's state.
     fn describe(&self, rules: &Rules) -> Vec<String>;
     /// Gives the table `mb` megabytes (if it has another size) and clears it
@@ -169,9 +179,18 @@ impl<G: Game> VariantOps for GameState<G> {
         G::VARIANT
     }
 
-    fn set_position(&mut self, cmd: &PositionCommand, _options: &Options) -> Result<(), String> {
+    fn set_position(&mut self, cmd: &PositionCommand, options: &Options) -> Result<(), String> {
         self.pos = build_position(cmd)?;
+        self.pos.set_net(nnue::handle(options).as_ref());
         Ok(())
+    }
+
+    fn set_net(&mut self, net: Option<&NetHandle>) {
+        self.pos.set_net(net);
+    }
+
+    fn eval_lines(&self) -> Vec<String> {
+        self.pos.eval_lines()
     }
 
     fn new_game(&mut self) {

@@ -75,7 +75,7 @@ pub fn affine_clip(input: &[u8], w: &[i8], b: &[i32], out: &mut [u8], use_avx2: 
     let n = input.len();
     debug_assert_eq!(w.len(), n * out.len());
     #[cfg(target_arch = "x86_64")]
-    if use_avx2 && n % 32 == 0 && w.len() == n * out.len() && b.len() == out.len() {
+    if use_avx2 && n.is_multiple_of(32) && w.len() == n * out.len() && b.len() == out.len() {
         // SAFETY: as above; the lengths were checked.
         unsafe { avx2::affine_clip(input, w, b, out) };
         return;
