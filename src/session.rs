@@ -186,13 +186,14 @@ impl Session {
         self.reap_worker();
         if self.worker.is_none() {
             self.prepare_table();
-            self.prepare_net();
         }
+        self.prepare_net();
         self.out.send(&Response::ReadyOk);
     }
 
     /// Loads the net `EvalDir` names (if new) and hands it, with
-    /// `FV_SCALE`, to the current game. Only while idle.
+    /// `FV_SCALE`, to the current game. Safe during a search: the search
+    /// works on its own copy of the position, holding its own net.
     fn prepare_net(&mut self) {
         nnue::prepare(&mut self.options, &self.out);
         let net = nnue::handle(&self.options);

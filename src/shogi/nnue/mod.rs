@@ -16,6 +16,7 @@ pub mod testnet;
 #[cfg(test)]
 mod tests;
 
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
 
 use super::position::Position;
@@ -52,8 +53,11 @@ pub struct Network {
     b1: [i32; H1],
     /// Row-major, one row of `L1_IN` per output.
     w1: Vec<i8>,
+    /// `w1` in the AVX2 kernel's order ([`simd::to_columns`]).
+    w1_cols: Vec<i8>,
     b2: [i32; H2],
     w2: Vec<i8>,
+    w2_cols: Vec<i8>,
     b3: i32,
     w3: [i8; H2],
     /// Whether to use the AVX2 kernels (detected at load; tests turn it off
@@ -101,8 +105,7 @@ impl Network {
 
     /// One perspective's half from its active features.
     fn refresh_half(&self, features: &[usize; ACTIVE], out: &mut [i16; HALF]) {
-        *out = self.ft_bias;
-        simd::add_rows(self, features, out);
+        simd::update(self, &self.ft_bias, out, &[], features);
     }
 
     /// The raw output (before `FV_SCALE`) with `acc[first]` first.
@@ -112,9 +115,16 @@ impl Network {
         simd::clip_half(&acc.0[first.index()], lo, self.avx2);
         simd::clip_half(&acc.0[first.flip().index()], hi, self.avx2);
         let mut h1 = [0u8; H1];
-        simd::affine_clip(&input, &self.w1, &self.b1, &mut h1, self.avx2);
+        simd::affine_clip(
+            &input,
+            &self.w1,
+            &self.w1_cols,
+            &self.b1,
+            &mut h1,
+            self.avx2,
+        );
         let mut h2 = [0u8; H2];
-        simd::affine_clip(&h1, &self.w2, &self.b2, &mut h2, self.avx2);
+        simd::affine_clip(&h1, &self.w2, &self.w2_cols, &self.b2, &mut h2, self.avx2);
         self.b3
             + self
                 .w3
@@ -150,12 +160,43 @@ pub struct NetHandle {
     pub source: String,
 }
 
+/// One ply's accumulator and its evaluation once computed (search often
+/// asks twice for the same position: delta pruning, then stand-pat).
+#[derive(Debug)]
+struct Entry {
+    acc: Accumulator,
+    eval: AtomicI32,
+}
+
+/// `Entry::eval` before the first evaluation.
+const NOT_EVALUATED: i32 = i32::MIN;
+
+impl Clone for Entry {
+    fn clone(&self) -> Entry {
+        Entry {
+            acc: self.acc,
+            eval: AtomicI32::new(self.eval.load(Ordering::Relaxed)),
+        }
+    }
+}
+
+impl Entry {
+    fn new(acc: Accumulator) -> Entry {
+        Entry {
+            acc,
+            eval: AtomicI32::new(NOT_EVALUATED),
+        }
+    }
+}
+
 /// A position's accumulators: one per ply of its history plus the current
-/// one (the last).
+/// one, `stack[len - 1]`. Entries past `len` are kept for reuse, so a move
+/// writes its accumulator straight into place with no copy first.
 #[derive(Clone, Debug)]
 pub struct NnueState {
     handle: NetHandle,
-    stack: Vec<Accumulator>,
+    stack: Vec<Entry>,
+    len: usize,
 }
 
 impl NnueState {
@@ -164,40 +205,58 @@ impl NnueState {
     pub fn new(handle: NetHandle, pos: &Position) -> Option<NnueState> {
         let acc = handle.net.accumulate(pos)?;
         let mut stack = Vec::with_capacity(256);
-        stack.push(acc);
-        Some(NnueState { handle, stack })
+        stack.push(Entry::new(acc));
+        Some(NnueState {
+            handle,
+            stack,
+            len: 1,
+        })
     }
 
     pub fn handle(&self) -> &NetHandle {
         &self.handle
     }
 
+    #[inline]
+    fn top(&self) -> &Entry {
+        &self.stack[self.len - 1]
+    }
+
     /// The current accumulator.
     #[inline]
     pub fn current(&self) -> &Accumulator {
-        match self.stack.last() {
-            Some(acc) => acc,
-            None => unreachable!("the stack always holds the root"),
+        &self.top().acc
+    }
+
+    /// The current entry and a fresh one above it, not yet evaluated.
+    #[inline]
+    fn grow<'a>(stack: &'a mut Vec<Entry>, len: &mut usize) -> (&'a Entry, &'a mut Entry) {
+        if *len == stack.len() {
+            let copy = stack[*len - 1].clone();
+            stack.push(copy);
         }
+        let (below, above) = stack.split_at_mut(*len);
+        *len += 1;
+        let next = &mut above[0];
+        *next.eval.get_mut() = NOT_EVALUATED;
+        (&below[below.len() - 1], next)
     }
 
     /// After a move was made on `pos`: pushes the new accumulator.
     #[inline]
     pub fn push(&mut self, pos: &Position, change: &Change) {
         let net = &*self.handle.net;
-        let prev = *self.current();
-        let mut next = prev;
+        let (prev, next) = Self::grow(&mut self.stack, &mut self.len);
         for v in [Color::Black, Color::White] {
-            let half = &mut next.0[v.index()];
+            let (from, to) = (&prev.acc.0[v.index()], &mut next.acc.0[v.index()]);
             match features::delta(pos, v, change) {
-                Some((removed, added)) => simd::update(net, half, &removed, &added),
+                Some((removed, added)) => simd::update(net, from, to, &removed, &added),
                 None => match features::active(pos, v) {
-                    Some(active) => net.refresh_half(&active, half),
+                    Some(active) => net.refresh_half(&active, to),
                     None => unreachable!("kings stay on the board"),
                 },
             }
         }
-        self.stack.push(next);
         #[cfg(debug_assertions)]
         self.check(pos);
     }
@@ -205,26 +264,35 @@ impl NnueState {
     /// A null move: the same halves; only their order at evaluation swaps.
     #[inline]
     pub fn push_copy(&mut self) {
-        let acc = *self.current();
-        self.stack.push(acc);
+        let (prev, next) = Self::grow(&mut self.stack, &mut self.len);
+        next.acc = prev.acc;
     }
 
     /// Drops the current accumulator; `false` if it was the only one.
     #[inline]
     pub fn pop(&mut self) -> bool {
-        if self.stack.len() > 1 {
-            self.stack.pop();
+        if self.len > 1 {
+            self.len -= 1;
             true
         } else {
             false
         }
     }
 
+    /// The evaluation of the current position, `side` to move.
     #[inline]
     pub fn evaluate(&self, side: Color) -> i32 {
-        self.handle
+        let top = self.top();
+        let cached = top.eval.load(Ordering::Relaxed);
+        if cached != NOT_EVALUATED {
+            return cached;
+        }
+        let value = self
+            .handle
             .net
-            .evaluate(self.current(), side, self.handle.fv_scale)
+            .evaluate(&top.acc, side, self.handle.fv_scale);
+        top.eval.store(value, Ordering::Relaxed);
+        value
     }
 
     /// Debug builds: the incremental accumulator equals the one from scratch.
