@@ -4,8 +4,8 @@
 //! ```text
 //! henkei-tune gen   --variant shogi --games 2000 --nodes 1500 --seed 1 --out shogi.data
 //! henkei-tune tune  --variant shogi --data shogi.data [--epochs 600 --lr 4 --l2 2e-8 --material-l2 1]
-//! henkei-tune match --variant shogi --pairs 100 --nodes 20000 [--weights FILE]
-//! henkei-tune bench --variant shogi [--depth 5 --positions 8 --rounds 2]
+//! henkei-tune match --variant shogi --pairs 100 --nodes 20000 [--weights FILE | --net DIR [--fv-scale 16]]
+//! henkei-tune bench --variant shogi [--depth 5 --positions 8 --rounds 2 --sfens FILE] [--net DIR [--fv-scale 16]]
 //! henkei-tune error --variant shogi --data shogi.data [--weights FILE]
 //! ```
 //!
@@ -13,12 +13,15 @@
 //! to the game's shipped file (`src/<game>/eval_weights.rs`, run from the
 //! repository root) unless `--out` names another; `--start shipped`
 //! continues from the shipped weights instead of the material values.
+//! `--net DIR` (standard shogi) makes the candidate a YaneuraOu-format
+//! NNUE net, `DIR/nn.bin` (docs/nnue.md).
 
 use std::collections::HashMap;
 use std::io::{BufWriter, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
+use henkei::shogi::nnue::{self, NetHandle};
 use henkei::tune::matches::{self, MatchConfig};
 use henkei::tune::selfplay::{self, GenConfig};
 use henkei::tune::texel::{self, TuneConfig};
@@ -274,6 +277,7 @@ fn play<P: Tunable>(args: &Args) -> Result<(), String> {
         resign_plies: args.get("resign-plies", d.resign_plies)?,
         seed: args.get("seed", d.seed)?,
         hash_mb: args.get("hash", d.hash_mb)?,
+        net: net_arg(args)?,
     };
     let w = Arc::new(weights_arg::<P>(args)?);
     let start = Instant::now();
@@ -307,12 +311,56 @@ fn play<P: Tunable>(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// `--sfens FILE`: bench positions, one SFEN a line (`#` comments).
+fn read_sfens<P: Tunable>(file: &str) -> Result<Vec<P>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let sfen = usi::parse_sfen(l.strip_prefix("sfen ").unwrap_or(l))
+                .map_err(|e| format!("{file}: '{l}': {e}"))?;
+            P::from_sfen(&sfen).map_err(|e| format!("{file}: '{l}': {e}"))
+        })
+        .collect()
+}
+
+/// `--net DIR` (or a file) and `--fv-scale N`: the NNUE net to play with.
+fn net_arg(args: &Args) -> Result<Option<NetHandle>, String> {
+    let Some(dir) = args.text("net") else {
+        return Ok(None);
+    };
+    let path = std::path::Path::new(dir);
+    let file = if path.is_dir() {
+        path.join("nn.bin")
+    } else {
+        path.to_path_buf()
+    };
+    let loaded = nnue::load_file(&file).map_err(|e| format!("--net: {e}"))?;
+    for w in &loaded.warnings {
+        eprintln!("henkei-tune: warning: {w}");
+    }
+    let fv_scale = args.get("fv-scale", nnue::DEFAULT_FV_SCALE)?;
+    if !(1..=nnue::MAX_FV_SCALE).contains(&fv_scale) {
+        return Err(format!("--fv-scale {fv_scale} is not 1..=128"));
+    }
+    Ok(Some(NetHandle {
+        net: Arc::new(loaded.net),
+        fv_scale,
+        source: file.display().to_string(),
+    }))
+}
+
 fn bench<P: Tunable>(args: &Args) -> Result<(), String> {
     let depth = args.get("depth", 5u32)?;
     let count = args.get("positions", 8usize)?;
     let rounds = args.get("rounds", 2u32)?;
-    let positions = matches::bench_positions::<P>(count, args.get("seed", 3u64)?);
-    let s = matches::bench::<P>(&positions, depth, rounds);
+    let positions = match args.text("sfens") {
+        Some(file) => read_sfens::<P>(file)?,
+        None => matches::bench_positions::<P>(count, args.get("seed", 3u64)?),
+    };
+    let net = net_arg(args)?;
+    let s = matches::bench::<P>(&positions, depth, rounds, net.as_ref());
     let nps = |n: u64, t: f64| n as f64 / t.max(1e-9);
     let (tuned, material) = (
         nps(s.tuned_nodes, s.tuned_secs),

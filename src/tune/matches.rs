@@ -10,6 +10,7 @@ use super::{random_opening, Material, Rng, Tunable};
 use crate::game::{Color, Game, GameError, Outcome, Rules};
 use crate::search::score::is_mate_score;
 use crate::search::{self, Limits, SearchControl, SearchResult};
+use crate::shogi::nnue::NetHandle;
 use crate::tt::TranspositionTable;
 
 /// A game evaluated with weights given at run time (candidate weights can
@@ -45,6 +46,9 @@ pub struct MatchConfig {
     pub resign_plies: u32,
     pub seed: u64,
     pub hash_mb: usize,
+    /// Standard shogi: the candidate plays with this NNUE net instead of
+    /// the given weights (`--net`).
+    pub net: Option<NetHandle>,
 }
 
 impl Default for MatchConfig {
@@ -58,6 +62,7 @@ impl Default for MatchConfig {
             resign_plies: 4,
             seed: 7,
             hash_mb: 16,
+            net: None,
         }
     }
 }
@@ -197,7 +202,11 @@ fn play_game<P: Tunable>(
         if plies >= config.max_plies {
             break None;
         }
-        let result: SearchResult<P::Move> = if stm == tuned_colour {
+        let result: SearchResult<P::Move> = if stm == tuned_colour && config.net.is_some() {
+            let mut g = pos.clone();
+            g.set_net(config.net.as_ref());
+            search::search(&mut g, tuned_tt, &control, &limits, &rules, &mut |_| {})
+        } else if stm == tuned_colour {
             let mut g = Tuned(pos.clone(), weights.clone());
             search::search(&mut g, tuned_tt, &control, &limits, &rules, &mut |_| {})
         } else {
@@ -284,9 +293,14 @@ impl Stopwatch {
 }
 
 /// Fixed-depth searches of `positions` with the shipped (compiled-in)
-/// evaluation and with the material one, alternated `rounds` times so that
-/// load on a shared machine hits both alike.
-pub fn bench<P: Tunable>(positions: &[P], depth: u32, rounds: u32) -> BenchStats {
+/// evaluation, or `net` if given, and with the material one, alternated
+/// `rounds` times so that load on a shared machine hits both alike.
+pub fn bench<P: Tunable>(
+    positions: &[P],
+    depth: u32,
+    rounds: u32,
+    net: Option<&NetHandle>,
+) -> BenchStats {
     let rules = Rules::default();
     let control = SearchControl::unlimited();
     let limits = Limits {
@@ -298,9 +312,11 @@ pub fn bench<P: Tunable>(positions: &[P], depth: u32, rounds: u32) -> BenchStats
     for _ in 0..rounds {
         for p in positions {
             tt.clear();
+            let mut candidate = p.clone();
+            candidate.set_net(net);
             let t = Stopwatch::start();
             let r = search::search(
-                &mut p.clone(),
+                &mut candidate,
                 &mut tt,
                 &control,
                 &limits,

@@ -161,6 +161,30 @@ fn tune_match_smoke() {
 }
 
 #[test]
+fn tune_match_with_a_net_smoke() {
+    use crate::shogi::nnue::{read_net, testnet, NetHandle};
+    let bytes = testnet::bytes(5);
+    let net = read_net(&mut bytes.as_slice(), bytes.len() as u64)
+        .unwrap()
+        .net;
+    let config = MatchConfig {
+        pairs: 1,
+        nodes: 200,
+        max_plies: 24,
+        hash_mb: 1,
+        net: Some(NetHandle {
+            net: Arc::new(net),
+            fv_scale: 16,
+            source: "test net 5".to_string(),
+        }),
+        ..MatchConfig::default()
+    };
+    let w = Arc::new(shogi::Position::shipped_weights().to_vec());
+    let stats = play_match::<shogi::Position>(&config, w, &mut |_| {});
+    assert_eq!(stats.games(), 2);
+}
+
+#[test]
 fn tune_elo_estimates() {
     assert_eq!(elo_of(0.5), 0.0);
     assert!((elo_of(0.75) - 190.85).abs() < 0.1);

@@ -121,6 +121,28 @@ pub fn active(pos: &Position, v: Color) -> Option<[usize; ACTIVE]> {
     Some(out)
 }
 
+/// Words of a set of BonaPieces (one bit each, 0..FE_END).
+pub const SET_WORDS: usize = FE_END.div_ceil(64);
+
+/// The men of perspective `v` as a set of BonaPieces (each is distinct;
+/// BonaPiece 0 never is one) and the number of padding entries, with
+/// `v`'s king square times `FE_END`. `None` as for [`active`].
+pub fn piece_set(pos: &Position, v: Color) -> Option<([u64; SET_WORDS], usize, usize)> {
+    let features = active(pos, v)?;
+    let k = king_offset(pos, v)?;
+    let mut set = [0u64; SET_WORDS];
+    let mut padding = 0;
+    for f in features {
+        let bp = f - k;
+        if bp == 0 {
+            padding += 1;
+        } else {
+            set[bp / 64] |= 1 << (bp % 64);
+        }
+    }
+    Some((set, padding, k))
+}
+
 /// Up to two features a move turns off and two it turns on, for one view.
 pub type Delta = (arrayvec::ArrayVec<usize, 2>, arrayvec::ArrayVec<usize, 2>);
 

@@ -189,6 +189,17 @@ impl Entry {
     }
 }
 
+/// One king square's remembered half: the sum for the men in `set` (and
+/// `padding` entries of BonaPiece 0). When that king comes back to the
+/// square, only the men that changed meanwhile are added or taken off,
+/// instead of the 38 rows of a full refresh.
+#[derive(Clone, Debug)]
+struct KingCache {
+    acc: [i16; HALF],
+    set: [u64; features::SET_WORDS],
+    padding: usize,
+}
+
 /// A position's accumulators: one per ply of its history plus the current
 /// one, `stack[len - 1]`. Entries past `len` are kept for reuse, so a move
 /// writes its accumulator straight into place with no copy first.
@@ -197,6 +208,8 @@ pub struct NnueState {
     handle: NetHandle,
     stack: Vec<Entry>,
     len: usize,
+    /// `[perspective * 81 + king square]`, each starting empty (the bias).
+    kings: Vec<KingCache>,
 }
 
 impl NnueState {
@@ -206,7 +219,13 @@ impl NnueState {
         let acc = handle.net.accumulate(pos)?;
         let mut stack = Vec::with_capacity(256);
         stack.push(Entry::new(acc));
+        let empty = KingCache {
+            acc: handle.net.ft_bias,
+            set: [0; features::SET_WORDS],
+            padding: 0,
+        };
         Some(NnueState {
+            kings: vec![empty; 2 * 81],
             handle,
             stack,
             len: 1,
@@ -251,14 +270,48 @@ impl NnueState {
             let (from, to) = (&prev.acc.0[v.index()], &mut next.acc.0[v.index()]);
             match features::delta(pos, v, change) {
                 Some((removed, added)) => simd::update(net, from, to, &removed, &added),
-                None => match features::active(pos, v) {
-                    Some(active) => net.refresh_half(&active, to),
-                    None => unreachable!("kings stay on the board"),
-                },
+                None => Self::refresh_from_cache(net, &mut self.kings, pos, v, to),
             }
         }
         #[cfg(debug_assertions)]
         self.check(pos);
+    }
+
+    /// `v`'s half after its king moved, from what the cache remembers of
+    /// the king's new square.
+    fn refresh_from_cache(
+        net: &Network,
+        kings: &mut [KingCache],
+        pos: &Position,
+        v: Color,
+        to: &mut [i16; HALF],
+    ) {
+        let Some((set, padding, k)) = features::piece_set(pos, v) else {
+            unreachable!("kings stay on the board");
+        };
+        let cache = &mut kings[v.index() * 81 + k / FE_END];
+        let mut removed = arrayvec::ArrayVec::<usize, { 2 * ACTIVE }>::new();
+        let mut added = arrayvec::ArrayVec::<usize, { 2 * ACTIVE }>::new();
+        for (w, (&old, &new)) in cache.set.iter().zip(&set).enumerate() {
+            for (bits, list) in [(old & !new, &mut removed), (new & !old, &mut added)] {
+                let mut bits = bits;
+                while bits != 0 {
+                    list.push(k + 64 * w + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        for _ in padding..cache.padding {
+            removed.push(k);
+        }
+        for _ in cache.padding..padding {
+            added.push(k);
+        }
+        let from = cache.acc;
+        simd::update(net, &from, &mut cache.acc, &removed, &added);
+        cache.set = set;
+        cache.padding = padding;
+        *to = cache.acc;
     }
 
     /// A null move: the same halves; only their order at evaluation swaps.
