@@ -314,3 +314,26 @@ fn write_fixture_inputs() {
         std::fs::write(sub.join("positions.txt"), lines.join("\n") + "\n").expect("write");
     }
 }
+
+/// Prints `value<TAB>sfen` for each SFEN of `$HENKEI_NNUE_POSITIONS` under
+/// the net file `$HENKEI_NNUE_NET` (FV_SCALE `$HENKEI_NNUE_FV`, default
+/// 16), for comparing with other implementations on any net:
+/// `cargo test --release --lib print_evaluations -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_evaluations() {
+    let var = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("set {name}"));
+    let loaded = load_file(std::path::Path::new(&var("HENKEI_NNUE_NET"))).expect("net loads");
+    let fv: i32 = std::env::var("HENKEI_NNUE_FV").map_or(16, |v| v.parse().expect("FV"));
+    let handle = NetHandle {
+        net: Arc::new(loaded.net),
+        fv_scale: fv,
+        source: "file".to_string(),
+    };
+    let text = std::fs::read_to_string(var("HENKEI_NNUE_POSITIONS")).expect("positions");
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut p = pos(line.trim());
+        p.set_net(Some(handle.clone()));
+        println!("{}\t{}", p.evaluate(), line.trim());
+    }
+}
