@@ -1,7 +1,7 @@
 //! The standard shogi position: board, hands, side to move, incremental
 //! Zobrist key and the history make/unmake and repetition need.
 
-use super::nnue::{Change, NetHandle, NnueState};
+use super::nnue::{Change, NetHandle, NnueState, Pending};
 use super::types::{Hand, Move, Piece, Role, ZOBRIST};
 use crate::board::attacks::*;
 pub use crate::board::zones::{relative_rank, zone};
@@ -342,13 +342,14 @@ impl Position {
             key: self.key,
             checkers: self.checkers,
         };
+        let mut change = None;
         let (role, from) = if m.is_drop() {
             let role = m.dropped();
             self.take_hand(us, role);
             self.put(Piece::new(us, role), to);
             if self.nnue.is_some() {
                 let left = self.hands[us.index()].count(role);
-                self.nnue_push(&Change::Drop {
+                change = Some(Change::Drop {
                     piece: Piece::new(us, role),
                     to,
                     left,
@@ -377,7 +378,7 @@ impl Position {
                 let held = state
                     .captured
                     .map_or(0, |c| self.hands[us.index()].count(c.role.unpromoted()));
-                self.nnue_push(&Change::Move {
+                change = Some(Change::Move {
                     piece,
                     from,
                     to,
@@ -388,12 +389,21 @@ impl Position {
             }
             (role, Some(from))
         };
+        // The net's rows are fetched from memory while the rest of the move
+        // is made; the accumulator is written at the end.
+        let pending = match (&self.nnue, &change) {
+            (Some(nnue), Some(change)) => Some(nnue.prepare(self, change)),
+            _ => None,
+        };
         self.side = us.flip();
         self.key ^= ZOBRIST.side;
         self.move_number += 1;
         self.history.push(state);
         self.checkers = self.checkers_after(Piece::new(us, role), from, to);
         debug_assert_eq!(self.checkers, self.compute_checkers());
+        if let Some(pending) = pending {
+            self.nnue_push(pending);
+        }
     }
 
     /// The checkers after `piece` moved to `to` (from `from`, or dropped):
@@ -451,9 +461,9 @@ impl Position {
 
     /// Pushes the accumulator after a move (the board already changed).
     #[inline]
-    fn nnue_push(&mut self, change: &Change) {
+    fn nnue_push(&mut self, pending: Pending) {
         if let Some(mut nnue) = self.nnue.take() {
-            nnue.push(self, change);
+            nnue.push(self, pending);
             self.nnue = Some(nnue);
         }
     }

@@ -189,6 +189,11 @@ impl Entry {
     }
 }
 
+/// A move's feature changes per perspective (`None`: that king moved),
+/// from [`NnueState::prepare`] to [`NnueState::push`].
+#[derive(Debug)]
+pub struct Pending([Option<features::Delta>; 2]);
+
 /// One king square's remembered half: the sum for the men in `set` (and
 /// `padding` entries of BonaPiece 0). When that king comes back to the
 /// square, only the men that changed meanwhile are added or taken off,
@@ -261,14 +266,27 @@ impl NnueState {
         (&below[below.len() - 1], next)
     }
 
-    /// After a move was made on `pos`: pushes the new accumulator.
+    /// Once the men of a move stand where they go: the features it
+    /// changes for each perspective, their rows prefetched.
     #[inline]
-    pub fn push(&mut self, pos: &Position, change: &Change) {
+    pub fn prepare(&self, pos: &Position, change: &Change) -> Pending {
+        let deltas = [Color::Black, Color::White].map(|v| features::delta(pos, v, change));
+        for (removed, added) in deltas.iter().flatten() {
+            for &f in removed.iter().chain(added) {
+                simd::prefetch_row(&self.handle.net, f);
+            }
+        }
+        Pending(deltas)
+    }
+
+    /// After the move was made on `pos`: pushes the new accumulator.
+    #[inline]
+    pub fn push(&mut self, pos: &Position, pending: Pending) {
         let net = &*self.handle.net;
         let (prev, next) = Self::grow(&mut self.stack, &mut self.len);
-        for v in [Color::Black, Color::White] {
+        for (v, delta) in [Color::Black, Color::White].into_iter().zip(pending.0) {
             let (from, to) = (&prev.acc.0[v.index()], &mut next.acc.0[v.index()]);
-            match features::delta(pos, v, change) {
+            match delta {
                 Some((removed, added)) => simd::update(net, from, to, &removed, &added),
                 None => Self::refresh_from_cache(net, &mut self.kings, pos, v, to),
             }

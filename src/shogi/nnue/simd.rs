@@ -16,6 +16,22 @@ pub fn avx2_available() -> bool {
     }
 }
 
+/// Asks for feature `f`'s row (eight cache lines) to be brought into cache.
+#[inline]
+pub fn prefetch_row(net: &Network, f: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let row = net.row(f).as_ptr() as *const i8;
+        for line in 0..HALF * 2 / 64 {
+            // SAFETY: a prefetch never faults, and the address is in the row.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(row.add(64 * line)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (net, f);
+}
+
 /// `to = from + added rows - removed rows` (wrapping).
 #[inline]
 pub fn update(
