@@ -208,13 +208,19 @@ struct KingCache {
 /// A position's accumulators: one per ply of its history plus the current
 /// one, `stack[len - 1]`. Entries past `len` are kept for reuse, so a move
 /// writes its accumulator straight into place with no copy first.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct NnueState {
     handle: NetHandle,
     stack: Vec<Entry>,
     len: usize,
     /// `[perspective * 81 + king square]`, each starting empty (the bias).
     kings: Vec<KingCache>,
+}
+
+impl std::fmt::Debug for NnueState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NnueState({}, ply {})", self.handle.source, self.len)
+    }
 }
 
 impl NnueState {
