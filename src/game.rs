@@ -260,6 +260,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Static evaluation from the side to move's point of view, centipawns.
     fn evaluate(&self) -> i32;
 
+    /// The evaluation's main terms (name, centipawns from the side to
+    /// move's view) for the `eval` debugging command; empty when the game's
+    /// evaluation has no breakdown.
+    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
+        Vec::new()
+    }
+
     /// Human-readable board for `d`.
     fn display(&self) -> String;
 

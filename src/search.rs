@@ -28,6 +28,7 @@
 
 mod control;
 mod ordering;
+pub mod progress;
 pub mod score;
 #[cfg(test)]
 mod tests;
@@ -966,6 +967,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             let clock_due = self.nodes.is_multiple_of(CLOCK_CHECK_INTERVAL);
             if clock_due {
                 self.batch_helper_nodes();
+                if self.shared.helpers_stop.is_none() {
+                    self.control.progress.publish_nodes(self.total_nodes());
+                }
             }
             self.aborted = self.control.stop_requested()
                 || self.nodes >= self.node_limit

@@ -129,6 +129,10 @@ impl Game for Position {
     fn display(&self) -> String {
         Position::display(self)
     }
+
+    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
+        crate::board::eval::terms(self)
+    }
 }
 
 /// A move as RULINGS.md §2 writes it: `7g7f`, `8h2b+` (rook or bishop

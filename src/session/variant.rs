@@ -14,11 +14,12 @@ use crate::mate::MateLimits;
 use crate::search::{Limits, SearchControl};
 use crate::timeman;
 use crate::tt::TranspositionTable;
-use usi::{CubeQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
+use usi::{CubeQuery, DebugQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
 
+use super::debug;
 use super::options::Options;
 use super::output::Output;
-use super::worker::{run_mate, run_perft, run_search, SearchJob, Worker};
+use super::worker::{run_mate, run_perft, run_search, search_is_bounded, SearchJob, Worker};
 
 /// One game's position (with its move history) and table.
 pub struct GameState<G: Game> {
@@ -62,6 +63,8 @@ pub trait VariantOps {
     fn new_game(&mut self) {}
     /// `d`: lines describing the position and the game's state.
     fn describe(&self, rules: &Rules) -> Vec<String>;
+    /// `eval`, `moves`, `sfen`, `key`: the `info string` lines to answer.
+    fn debug(&self, query: DebugQuery) -> Vec<String>;
     /// Gives the table `mb` megabytes (if it has another size) and clears it
     /// when asked. Call only while no search runs.
     fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String>;
@@ -194,6 +197,16 @@ impl<G: Game> VariantOps for GameState<G> {
         lines
     }
 
+    fn debug(&self, query: DebugQuery) -> Vec<String> {
+        match query {
+            DebugQuery::Eval => debug::eval_lines(&self.pos),
+            DebugQuery::Moves => vec![debug::moves_line(&debug::legal_moves(&self.pos))],
+            DebugQuery::Sfen => vec![format!("sfen {}", self.pos.to_sfen())],
+            DebugQuery::Key => vec![debug::key_line(self.pos.key())],
+            DebugQuery::Compiler => debug::compiler_lines(),
+        }
+    }
+
     fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String> {
         let Ok(mut tt) = self.tt.try_lock() else {
             return Err("the hash table is in use by a search".to_string());
@@ -213,6 +226,7 @@ impl<G: Game> VariantOps for GameState<G> {
         let limits = timeman::limits(go, side, &options.time);
         log::info!("go: side {side:?}, limits {limits:?}");
         let control = SearchControl::new(limits, go.ponder, go.infinite);
+        let bounded = search_is_bounded(go, &limits);
         let job = SearchJob {
             pos: self.pos.clone(),
             tt: Arc::clone(&self.tt),
@@ -229,6 +243,7 @@ impl<G: Game> VariantOps for GameState<G> {
         };
         Worker::spawn(
             control,
+            bounded,
             side,
             options.time,
             out.clone(),
@@ -245,9 +260,9 @@ impl<G: Game> VariantOps for GameState<G> {
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker {
         let pos = self.pos.clone();
         let side = pos.side_to_move();
-        let control = SearchControl::unlimited();
         Worker::spawn(
-            control,
+            SearchControl::unlimited(),
+            true,
             side,
             options.time,
             out.clone(),
@@ -266,6 +281,7 @@ impl<G: Game> VariantOps for GameState<G> {
         let limits = MateLimits::from_usi(limit, options.hash_mb);
         Ok(Worker::spawn(
             SearchControl::unlimited(),
+            limit != MateLimit::Infinite,
             side,
             options.time,
             out.clone(),

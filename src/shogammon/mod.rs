@@ -148,6 +148,10 @@ impl Game for Position {
         eval::evaluate(self)
     }
 
+    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
+        eval::terms(self)
+    }
+
     fn display(&self) -> String {
         Position::display(self)
     }
