@@ -304,11 +304,15 @@ impl Session {
     }
 
     /// `go setup` answers `bestmove setup R1/R2/R3` at once (the choice is
-    /// quick), seeded from the clock so setups vary from game to game.
+    /// quick), seeded by `SetupSeed`, or from the clock so setups vary from
+    /// game to game.
     fn setup(&mut self) {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
+        let seed = match self.options.setup_seed {
+            0 => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
+            seed => seed,
+        };
         match self.variant.ops_ref().setup(seed) {
             Ok(ranks) => self.out.send(&Response::BestMove {
                 mv: format!("setup {ranks}"),

@@ -41,6 +41,8 @@ pub struct Options {
     pub dice_map: DiceMap,
     /// Shogammon: seed of the engine's own rolls (0 = from the clock).
     pub dice_seed: u64,
+    /// Sigma 4: seed of `go setup`'s choice (0 = from the clock).
+    pub setup_seed: u64,
 }
 
 /// What a successful `setoption` changed that the session must act on.
@@ -107,6 +109,7 @@ impl Options {
             resign_value: RESIGN_NEVER as i32,
             dice_map: DiceMap::default(),
             dice_seed: 0,
+            setup_seed: 0,
         }
     }
 
@@ -143,6 +146,7 @@ impl Options {
                 },
             },
             spin("DiceSeed", 0, 0, MAX_DICE_SEED),
+            spin("SetupSeed", 0, 0, MAX_DICE_SEED),
         ]
     }
 
@@ -168,6 +172,7 @@ impl Options {
             "MinimumThinkingTime",
             "DiceMap",
             "DiceSeed",
+            "SetupSeed",
         ];
         if !known.iter().any(|k| is(k)) {
             return Err(format!("setoption: unknown option '{name}'"));
@@ -215,6 +220,8 @@ impl Options {
         } else if is("DiceSeed") {
             self.dice_seed = parse_spin(name, value, 0, MAX_DICE_SEED)? as u64;
             return Ok(Change::Dice);
+        } else if is("SetupSeed") {
+            self.setup_seed = parse_spin(name, value, 0, MAX_DICE_SEED)? as u64;
         }
         Ok(Change::Stored)
     }
@@ -265,7 +272,8 @@ mod tests {
                 "NetworkDelay",
                 "MinimumThinkingTime",
                 "DiceMap",
-                "DiceSeed"
+                "DiceSeed",
+                "SetupSeed"
             ]
         );
         assert_eq!(
