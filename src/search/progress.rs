@@ -20,7 +20,8 @@ struct Latest {
     sent: Option<Instant>,
     /// The search has answered (or is about to): no more progress lines.
     finished: bool,
-    /// The search has published something: it is one that reports.
+    /// The search has reported a line: it is one that reports (bench and
+    /// the tuner search silently, and get no progress lines either).
     active: bool,
 }
 
@@ -83,7 +84,7 @@ impl Progress {
     pub fn tick(&self, started: Instant, send: impl FnOnce(&usi::Info)) {
         let mut latest = self.latest();
         let nodes = self.nodes.load(Ordering::Relaxed);
-        if latest.finished || (!latest.active && nodes == 0) {
+        if latest.finished || !latest.active {
             return;
         }
         let since = latest.sent.map_or(started.elapsed(), |t| t.elapsed());
@@ -121,8 +122,9 @@ mod tests {
         let p = Progress::default();
         let started = Instant::now() - Duration::from_secs(5);
         let mut sent = Vec::new();
+        p.publish_nodes(100);
         p.tick(started, |i| sent.push(i.clone()));
-        assert!(sent.is_empty(), "nothing published yet");
+        assert!(sent.is_empty(), "nothing reported yet");
         p.report(line(7), |_| {});
         p.tick(started, |i| sent.push(i.clone()));
         assert!(sent.is_empty(), "a line was just written");
@@ -139,7 +141,8 @@ mod tests {
     #[test]
     fn nothing_after_finish() {
         let p = Progress::default();
-        p.publish_nodes(10);
+        p.report(line(3), |_| {});
+        p.latest().sent = Some(Instant::now() - Duration::from_secs(2));
         p.finish();
         let mut sent = 0;
         p.tick(Instant::now() - Duration::from_secs(5), |_| sent += 1);
