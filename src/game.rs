@@ -133,7 +133,7 @@ pub struct Rules {
     pub max_moves_to_draw: u32,
 }
 
-/// `EnteringKingRule` values (RULINGS.md §1).
+/// `EnteringKingRule` values (docs/rules/shogi.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EnteringKingRule {
     #[default]

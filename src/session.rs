@@ -6,7 +6,7 @@
 //! Choices where USI leaves room:
 //! - Every stdout line is a USI line. `d` prints its board as `info string`
 //!   lines (cleaned to single-spaced ASCII), then `sfen`, side to move and
-//!   the game's state. `go perft` prints RULINGS §5's plain lines.
+//!   the game's state. `go perft` prints the plain lines of docs/rules/notation.md.
 //! - Bad input of any kind answers exactly one `info string error: ...` and
 //!   changes nothing; parser warnings answer `info string warning: ...`.
 //! - Every `go` gets exactly one answer, whatever follows it. `stop`,

@@ -1,7 +1,7 @@
 //! Malformed input across all four games, as a table: each case sends a
 //! known-good position, then the bad line, and expects exactly one
 //! `info string error: ...` line naming the problem (a meaningful fragment
-//! of the message), and the position `d` shows unchanged (RULINGS §5).
+//! of the message), and the position `d` shows unchanged (docs/rules/notation.md).
 
 mod common;
 
@@ -494,7 +494,7 @@ fn malformed_input_answers_one_precise_error_and_changes_nothing() {
 
 /// Sigma 4 setups reach the engine's rules only from a `bestmove setup`
 /// answer (henkei-match checks them with `validate_setup`), so their cases
-/// call it directly. Each breaks one setup rule of RULINGS §4.
+/// call it directly. Each breaks one setup rule of docs/rules/sigma4.md.
 #[test]
 fn sigma4_setups_breaking_setup_rules_are_refused_with_the_rule() {
     use henkei::game::Color;

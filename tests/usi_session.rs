@@ -1,7 +1,7 @@
 //! End-to-end tests of the USI session: the built binary driven over pipes.
 //!
 //! Every line the engine writes is checked to be plain ASCII with single
-//! spaces (RULINGS §5); bad input must answer exactly one
+//! spaces (docs/rules/notation.md); bad input must answer exactly one
 //! `info string error:` line and leave the engine answering `isready`.
 
 mod common;

@@ -377,7 +377,7 @@ impl CubeJob {
     }
 }
 
-/// `go perft N` over the rolls (RULINGS §5): one line per root turn (the
+/// `go perft N` over the rolls (docs/rules/notation.md): one line per root turn (the
 /// turn token carries its roll), a blank line and the total. A `stop` ends
 /// it within one node's work, as for the other games
 /// ([`super::worker::run_perft`]).

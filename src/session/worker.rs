@@ -224,7 +224,7 @@ fn bestmove<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> Response {
 }
 
 /// `go perft N`: one `<move>: <count>` line per root move, a blank line and
-/// `Nodes searched: <total>` (RULINGS §5). The recursion polls `stop`, so a
+/// `Nodes searched: <total>` (docs/rules/notation.md). The recursion polls `stop`, so a
 /// stopped perft ends within one node's work: the finished root moves' lines
 /// stand, the interrupted one is not printed, and [`perft_stopped`] ends the
 /// answer instead of the blank line and total.

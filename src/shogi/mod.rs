@@ -1,4 +1,4 @@
-//! Standard shogi (RULINGS.md §1).
+//! Standard shogi (docs/rules/shogi.md).
 
 mod checks;
 pub mod eval;

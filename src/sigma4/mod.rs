@@ -1,4 +1,4 @@
-//! Sigma 4 Shogi (RULINGS.md §4, docs/rules/sigma4.md): a 7x7 board of
+//! Sigma 4 Shogi (docs/rules/sigma4.md): a 7x7 board of
 //! bases whose stones give their moves, captures that refit the capturer
 //! from both bases' stones, drops of bases fitted from storage, corner
 //! takes, and wins by mate, stalemate, the royal's goal square or the

@@ -1,5 +1,5 @@
 //! Rule tests on hand-built positions (every expectation is reasoned out in
-//! the comments from RULINGS §4, not read off the engine) and the perft
+//! the comments from docs/rules/sigma4.md, not read off the engine) and the perft
 //! table in tests/perft/sigma4.perft.
 
 use super::notation::legal_move_texts;

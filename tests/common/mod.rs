@@ -1,6 +1,6 @@
 //! The engine driven over pipes as a GUI drives it, shared by the
 //! integration tests. Every line the engine writes is checked to be plain
-//! ASCII with single spaces (RULINGS §5).
+//! ASCII with single spaces (docs/rules/notation.md).
 
 #![allow(dead_code)] // each test file uses its own part
 
