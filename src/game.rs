@@ -208,6 +208,31 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A cheap ordering score for move ordering (higher first).
     fn order_score(&self, m: Self::Move) -> i32;
 
+    /// Appends the legal moves for which [`Game::is_tactical`] holds
+    /// (quiescence search) and answers whether the side to move has any
+    /// legal move at all (no move loses). The default filters the full
+    /// legal list; a game can generate them directly, and may answer `true`
+    /// without looking where having no move while not in check is too rare
+    /// to matter.
+    fn generate_tactical(&self, moves: &mut Self::Moves) -> bool {
+        let mut all = Self::Moves::default();
+        self.generate_legal(&mut all);
+        for &m in all.iter() {
+            if self.is_tactical(m) {
+                moves.push(m);
+            }
+        }
+        !all.is_empty()
+    }
+
+    /// An upper estimate, in evaluation units, of the material a tactical
+    /// move wins by itself (the captured piece, the promotion), for delta
+    /// pruning in quiescence search. `None`: no estimate (the search then
+    /// evaluates the position after the move instead).
+    fn material_gain(&self, _m: Self::Move) -> Option<i32> {
+        None
+    }
+
     /// Static exchange evaluation: whether playing `m` and then the best
     /// sequence of recaptures on its square leaves the mover at least
     /// `threshold` centipawns up. The default (no exchange model) answers

@@ -37,8 +37,8 @@ pub use control::SearchControl;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::game::{Game, Rules};
-use crate::tt::{Bound, TranspositionTable};
-use ordering::{order_moves, order_quiescence, Hints, History, Killers, HISTORY_MAX};
+use crate::tt::{Bound, Entry, TranspositionTable};
+use ordering::{order_moves, order_quiescence, pick_next, Hints, History, Killers, HISTORY_MAX};
 use score::{
     clamp_eval, from_tt, is_mate_score, mate_distance, mate_in, mated_in, outcome_score, to_tt,
     DRAW, INFINITE, MATE_BOUND, MAX_PLY,
@@ -226,6 +226,22 @@ fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
     } else {
         Bound::Upper
     }
+}
+
+/// The score a table entry proves for a node, if it is deep enough and its
+/// bound decides the window.
+fn tt_cutoff<M>(e: &Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    if i32::from(e.depth) < depth {
+        return None;
+    }
+    let s = from_tt(i32::from(e.score), ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::None => false,
+    };
+    cut.then_some(s)
 }
 
 /// Formats a line of moves, each in the position it is played from.
@@ -545,6 +561,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         };
         let mut ordered = Vec::new();
         order_moves(pos, &moves, &hints, &mut ordered);
+        ordered.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         let wanted = |m: &G::Move| searchmoves.is_empty() || searchmoves.contains(m);
         let mut chosen: Vec<G::Move> = ordered.iter().map(|&(_, mv)| mv).filter(wanted).collect();
         if chosen.is_empty() && !searchmoves.is_empty() {
@@ -652,13 +669,17 @@ impl<'a, G: Game> Searcher<'a, G> {
         let key = pos.key();
         let entry = self.tt.probe(key);
         if !pv_node {
-            if let Some(cut) = self.tt_cutoff(key, depth, ply, alpha, beta) {
+            if let Some(cut) = entry.and_then(|e| tt_cutoff(&e, depth, ply, alpha, beta)) {
                 return cut;
             }
         }
 
         let in_check = pos.in_check();
-        let static_eval = (!in_check).then(|| clamp_eval(pos.evaluate()));
+        let static_eval = (!in_check).then(|| {
+            entry
+                .and_then(|e| e.static_eval())
+                .unwrap_or_else(|| clamp_eval(pos.evaluate()))
+        });
         self.stack[ply].static_eval = static_eval;
         if let (false, Some(eval)) = (pv_node, static_eval) {
             if let Some(score) = self.prune_node(pos, depth, ply, eval, alpha, beta) {
@@ -692,9 +713,12 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
+        pick_next(&mut ordered, 0);
         let mut best_move = ordered[0].1;
         let mut searched = 0usize;
-        for &(_, m) in ordered.iter() {
+        for next in 0..ordered.len() {
+            pick_next(&mut ordered, next);
+            let m = ordered[next].1;
             let tactical = pos.is_tactical(m);
             let special = killers.contains(m) || Some(m) == counter;
             let index = pos.history_index(m);
@@ -790,7 +814,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let bound = bound_of(best, original_alpha, beta);
         self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+            .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, static_eval);
         best
     }
 
@@ -866,33 +890,45 @@ impl<'a, G: Game> Searcher<'a, G> {
             return clamp_eval(pos.evaluate());
         }
         let key = pos.key();
-        if let Some(cut) = self.tt_cutoff(key, 0, ply, alpha, beta) {
+        let entry = self.tt.probe(key);
+        if let Some(cut) = entry.and_then(|e| tt_cutoff(&e, 0, ply, alpha, beta)) {
             return cut;
         }
         let original_alpha = alpha;
         let in_check = pos.in_check();
         let mut best = -INFINITE;
-        if !in_check {
-            // Stand pat: the side to move need not capture. (Checked before
-            // generating moves: a side not in check without any legal move,
-            // a stalemate, is too rare in these games to pay for here.)
-            best = clamp_eval(pos.evaluate());
+        let mut static_eval = None;
+        let mut moves = G::Moves::default();
+        if in_check {
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                return mated_in(ply);
+            }
+        } else {
+            // Stand pat: the side to move need not capture. (A side not in
+            // check without any legal move, a stalemate, is too rare in
+            // these games to pay for here.)
+            let eval = entry
+                .and_then(|e| e.static_eval())
+                .unwrap_or_else(|| clamp_eval(pos.evaluate()));
+            static_eval = Some(eval);
+            best = eval;
             if best >= beta {
                 return best;
             }
             alpha = alpha.max(best);
-        }
-        let mut moves = G::Moves::default();
-        pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return mated_in(ply);
+            if !pos.generate_tactical(&mut moves) {
+                return mated_in(ply);
+            }
         }
 
         let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
-        order_quiescence(pos, &moves, in_check, &mut ordered);
+        order_quiescence(pos, &moves, &mut ordered);
         let mut quiet_evasions = 0;
         let mut best_move = None;
-        for &(_, m) in ordered.iter() {
+        for next in 0..ordered.len() {
+            pick_next(&mut ordered, next);
+            let m = ordered[next].1;
             if in_check && !pos.is_tactical(m) {
                 // Interpositions by drop multiply fast; once a move has shown
                 // that the check is survived, a few quiet evasions suffice.
@@ -935,26 +971,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.stack[ply].ordered = ordered;
         if let Some(m) = best_move {
             let bound = bound_of(best, original_alpha, beta);
-            self.tt.store(key, m, to_tt(best, ply), 0, bound);
+            self.tt
+                .store_with_eval(key, m, to_tt(best, ply), 0, bound, static_eval);
         }
         best
-    }
-
-    /// The score the table proves for this node, if it is deep enough and
-    /// its bound decides the window.
-    fn tt_cutoff(&self, key: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-        let e = self.tt.probe(key)?;
-        if i32::from(e.depth) < depth {
-            return None;
-        }
-        let s = from_tt(i32::from(e.score), ply);
-        let cut = match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => s >= beta,
-            Bound::Upper => s <= alpha,
-            Bound::None => false,
-        };
-        cut.then_some(s)
     }
 
     /// Counts a node and checks the stop conditions; true means abort.

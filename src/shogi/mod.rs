@@ -84,6 +84,17 @@ impl Game for Position {
         self.mvv_lva(m)
     }
 
+    /// Stalemate without check is too rare in shogi to look for in
+    /// quiescence search: always `true`.
+    fn generate_tactical(&self, moves: &mut Moves) -> bool {
+        Position::generate_tactical(self, moves);
+        true
+    }
+
+    fn material_gain(&self, m: Move) -> Option<i32> {
+        Some(self.material_gain(m))
+    }
+
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         Position::see_ge(self, m, threshold)
     }
