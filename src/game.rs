@@ -225,12 +225,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         !all.is_empty()
     }
 
-    /// An upper estimate, in evaluation units, of the material a tactical
-    /// move wins by itself (the captured piece, the promotion), for delta
-    /// pruning in quiescence search. `None`: no estimate (the search then
-    /// evaluates the position after the move instead).
-    fn material_gain(&self, _m: Self::Move) -> Option<i32> {
-        None
+    /// Whether the legal move `m` puts the opponent in check. The default
+    /// plays it and looks; a game can answer without make/unmake.
+    fn gives_check(&mut self, m: Self::Move) -> bool {
+        self.do_move(m);
+        let check = self.in_check();
+        self.undo_move();
+        check
     }
 
     /// Static exchange evaluation: whether playing `m` and then the best
@@ -248,6 +249,17 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The history-table slot of `m`, below [`Game::HISTORY_SIZE`].
     fn history_index(&self, _m: Self::Move) -> usize {
+        0
+    }
+
+    /// Size of the continuation-history tables: every move maps to an
+    /// index below it with [`Game::piece_to_index`] (the moving piece's
+    /// kind and its destination). 1 turns continuation history off.
+    const PIECE_TO_SIZE: usize = 1;
+
+    /// The continuation-history slot of `m` (legal here, not yet played),
+    /// below [`Game::PIECE_TO_SIZE`].
+    fn piece_to_index(&self, _m: Self::Move) -> usize {
         0
     }
 

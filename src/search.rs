@@ -269,6 +269,8 @@ struct Frame<M> {
     current: Option<M>,
     /// Its [`Game::history_index`] (for the counter-move table).
     current_index: usize,
+    /// Its [`Game::piece_to_index`] (for continuation history).
+    current_piece_to: usize,
     /// Static evaluation here (`None` when in check).
     static_eval: Option<i32>,
 }
@@ -282,6 +284,7 @@ impl<M> Default for Frame<M> {
             quiets: Vec::new(),
             current: None,
             current_index: 0,
+            current_piece_to: 0,
             static_eval: None,
         }
     }
@@ -558,6 +561,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             killers: Killers::default(),
             counter: None,
             history: &self.history,
+            earlier: [None; 2],
         };
         let mut ordered = Vec::new();
         order_moves(pos, &moves, &hints, &mut ordered);
@@ -599,6 +603,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let m = rm.mv;
             self.stack[0].current = Some(m);
             self.stack[0].current_index = pos.history_index(m);
+            self.stack[0].current_piece_to = pos.piece_to_index(m);
             pos.do_move(m);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, 1, -beta, -alpha)
@@ -701,11 +706,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         let counter = previous.and_then(|_| self.history.counter(side.flip(), previous_index));
         let killers = self.stack[ply].killers;
         let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
+        let earlier = self.earlier_moves(ply);
         let hints = Hints {
             tt_move: entry.map(|e| e.mv),
             killers,
             counter,
             history: &self.history,
+            earlier,
         };
         order_moves(pos, &moves, &hints, &mut ordered);
         let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
@@ -722,10 +729,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             let tactical = pos.is_tactical(m);
             let special = killers.contains(m) || Some(m) == counter;
             let index = pos.history_index(m);
+            let piece_to = pos.piece_to_index(m);
             let history = if tactical {
                 0
             } else {
-                self.history.score(side, index)
+                self.history.score(side, index) + self.history.continuation(&earlier, piece_to)
             };
             let can_prune = !pv_node && !in_check && searched > 0 && best > -MATE_BOUND;
             if can_prune
@@ -735,22 +743,23 @@ impl<'a, G: Game> Searcher<'a, G> {
             {
                 continue;
             }
-            let late_quiet_count = quiets.len();
-            pos.do_move(m);
-            let gives_check = pos.in_check();
-            if can_prune && !tactical && !gives_check && !special {
+            if can_prune && !tactical && !special {
                 let futile = depth <= FUTILITY_DEPTH
                     && static_eval
                         .is_some_and(|e| e + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
                 let late =
-                    depth <= LMP_DEPTH && late_quiet_count >= LMP_BASE + (depth * depth) as usize;
-                if futile || late {
-                    pos.undo_move();
+                    depth <= LMP_DEPTH && quiets.len() >= LMP_BASE + (depth * depth) as usize;
+                // Checks are never pruned here; asked only of the moves
+                // that would be, before playing them.
+                if (futile || late) && !pos.gives_check(m) {
                     continue;
                 }
             }
+            pos.do_move(m);
+            let gives_check = pos.in_check();
             self.stack[ply].current = Some(m);
             self.stack[ply].current_index = index;
+            self.stack[ply].current_piece_to = piece_to;
             let score = if searched == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
             } else {
@@ -765,7 +774,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     if pv_node || special {
                         r -= 1;
                     }
-                    r -= history / (HISTORY_MAX / 2);
+                    r -= history / HISTORY_MAX;
                     r.clamp(0, depth - 2)
                 };
                 let mut probe =
@@ -866,14 +875,29 @@ impl<'a, G: Game> Searcher<'a, G> {
         let side = pos.side_to_move();
         self.stack[ply].killers.add(m);
         let bonus = history_bonus(depth);
+        let earlier = self.earlier_moves(ply);
         self.history.update(side, pos.history_index(m), bonus);
+        self.history
+            .update_continuation(&earlier, pos.piece_to_index(m), bonus);
         for &q in tried {
             self.history.update(side, pos.history_index(q), -bonus);
+            self.history
+                .update_continuation(&earlier, pos.piece_to_index(q), -bonus);
         }
         if self.stack[ply - 1].current.is_some() {
             let index = self.stack[ply - 1].current_index;
             self.history.set_counter(side.flip(), index, m);
         }
+    }
+
+    /// Piece-to indices of the moves one and two plies before `ply` (`None`
+    /// for a null move or before the root).
+    fn earlier_moves(&self, ply: usize) -> [Option<usize>; 2] {
+        let at = |p: Option<usize>| {
+            let frame = &self.stack[p?];
+            frame.current.is_some().then_some(frame.current_piece_to)
+        };
+        [at(ply.checked_sub(1)), at(ply.checked_sub(2))]
     }
 
     /// Resolves captures (and escapes from check) until the position is

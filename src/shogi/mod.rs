@@ -91,8 +91,8 @@ impl Game for Position {
         true
     }
 
-    fn material_gain(&self, m: Move) -> Option<i32> {
-        Some(self.material_gain(m))
+    fn gives_check(&mut self, m: Move) -> bool {
+        Position::gives_check(self, m)
     }
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
@@ -104,6 +104,22 @@ impl Game for Position {
 
     fn history_index(&self, m: Move) -> usize {
         usize::from(m.0) & ((1 << 14) - 1)
+    }
+
+    /// The moving kind (after promotion) and the destination.
+    const PIECE_TO_SIZE: usize = 14 * 81;
+
+    fn piece_to_index(&self, m: Move) -> usize {
+        let role = if m.is_drop() {
+            m.dropped()
+        } else {
+            match self.piece_at(m.from()) {
+                Some(p) if m.is_promotion() => p.role.promoted(),
+                Some(p) => p.role,
+                None => Role::Pawn,
+            }
+        };
+        role.index() * 81 + m.to().index()
     }
 
     fn do_null_move(&mut self) -> bool {

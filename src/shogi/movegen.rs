@@ -409,23 +409,38 @@ impl Position {
         m.is_promotion() || (!m.is_drop() && self.piece_at(m.to()).is_some())
     }
 
-    /// The material a move wins by itself: the captured piece (off the
-    /// board and into the hand) and the promotion, by material-only values.
-    pub fn material_gain(&self, m: Move) -> i32 {
-        use super::eval::{hand_value, value};
-        let captured = if m.is_drop() {
-            0
-        } else {
-            self.piece_at(m.to())
-                .map_or(0, |p| value(p.role) + hand_value(p.role.unpromoted()))
+    /// Whether `m` (legal here) puts the opponent in check, without playing
+    /// it: the moved piece attacks the king from its new square, or it
+    /// uncovers one of our sliders.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side();
+        let Some(ksq) = self.king(us.flip()) else {
+            return false;
         };
-        let promotion = if m.is_promotion() {
-            self.piece_at(m.from())
-                .map_or(0, |p| value(p.role.promoted()) - value(p.role))
-        } else {
-            0
+        let to = m.to();
+        if m.is_drop() {
+            let piece = Piece::new(us, m.dropped());
+            return Position::piece_attacks(piece, to, self.occupied()).contains(ksq);
+        }
+        let from = m.from();
+        let Some(piece) = self.piece_at(from) else {
+            return false;
         };
-        captured + promotion
+        let role = if m.is_promotion() {
+            piece.role.promoted()
+        } else {
+            piece.role
+        };
+        let occ = self.occupied().without(from) | to.bit();
+        if Position::piece_attacks(Piece::new(us, role), to, occ).contains(ksq) {
+            return true;
+        }
+        // A discovered check: a slider of ours behind `from`, on the line
+        // through the king, that the move leaves.
+        let ray = line(ksq, from);
+        ray.any()
+            && !ray.contains(to)
+            && (self.attackers_to(ksq, us, occ) & !from.bit() & ray).any()
     }
 
     /// Most valuable victim, least valuable attacker.

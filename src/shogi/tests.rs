@@ -247,7 +247,8 @@ fn illegal_moves_are_explained() {
 }
 
 /// The tactical generator yields exactly the legal captures and promotions,
-/// along random games from the bench-like positions.
+/// and `gives_check` agrees with playing the move, along random games from
+/// the bench-like positions.
 #[test]
 fn tactical_generator_matches_filtered_legal_moves() {
     let starts = [
@@ -272,6 +273,12 @@ fn tactical_generator_matches_filtered_legal_moves() {
             want.sort_by_key(|m| m.0);
             got.sort_by_key(|m| m.0);
             assert_eq!(got, want, "{}", p.to_sfen());
+            for &m in all.iter() {
+                let fast = p.gives_check(m);
+                p.do_move(m);
+                assert_eq!(fast, p.checkers().any(), "{} {m:?}", p.to_sfen());
+                p.undo_move();
+            }
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
