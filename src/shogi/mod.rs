@@ -84,6 +84,17 @@ impl Game for Position {
         self.mvv_lva(m)
     }
 
+    /// Stalemate without check is too rare in shogi to look for in
+    /// quiescence search: always `true`.
+    fn generate_tactical(&self, moves: &mut Moves) -> bool {
+        Position::generate_tactical(self, moves);
+        true
+    }
+
+    fn gives_check(&mut self, m: Move) -> bool {
+        Position::gives_check(self, m)
+    }
+
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         Position::see_ge(self, m, threshold)
     }
@@ -93,6 +104,22 @@ impl Game for Position {
 
     fn history_index(&self, m: Move) -> usize {
         usize::from(m.0) & ((1 << 14) - 1)
+    }
+
+    /// The moving kind (after promotion) and the destination.
+    const PIECE_TO_SIZE: usize = 14 * 81;
+
+    fn piece_to_index(&self, m: Move) -> usize {
+        let role = if m.is_drop() {
+            m.dropped()
+        } else {
+            match self.piece_at(m.from()) {
+                Some(p) if m.is_promotion() => p.role.promoted(),
+                Some(p) => p.role,
+                None => Role::Pawn,
+            }
+        };
+        role.index() * 81 + m.to().index()
     }
 
     fn do_null_move(&mut self) -> bool {
