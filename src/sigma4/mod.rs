@@ -90,6 +90,36 @@ impl Game for Position {
         m.is_principal() && self.is_promising_capture(m)
     }
 
+    /// The promising captures straight from the captures-only generator
+    /// (as the default's filter of the full list would give them):
+    /// without it, quiescence generated every drop (hundreds) to find a few
+    /// captures. A side with a base and a stone in storage and an empty
+    /// square can always drop when not in check, so only a bare position
+    /// needs the full list to know whether any move exists.
+    fn generate_tactical(&self, moves: &mut Moves) -> bool {
+        if self.goal_reached() {
+            return false; // the game is over: no move
+        }
+        let mut captures = Moves::new();
+        self.generate_captures(&mut captures);
+        for &m in &captures {
+            if self.is_promising_capture(m) {
+                moves.push(m);
+            }
+        }
+        let us = self.side();
+        let can_drop = !self.in_check()
+            && !self.storage(us).is_empty()
+            && self.bases_in_storage(us) > 0
+            && self.occupied().count() < 49;
+        if !captures.is_empty() || can_drop {
+            return true;
+        }
+        let mut all = Moves::new();
+        self.generate_legal(&mut all);
+        !all.is_empty()
+    }
+
     fn order_score(&self, m: Move) -> i32 {
         self.order_score(m)
     }
