@@ -133,7 +133,7 @@ pub struct Rules {
     pub max_moves_to_draw: u32,
 }
 
-/// `EnteringKingRule` values (RULINGS.md §1).
+/// `EnteringKingRule` values (docs/rules/shogi.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EnteringKingRule {
     #[default]
@@ -208,6 +208,32 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A cheap ordering score for move ordering (higher first).
     fn order_score(&self, m: Self::Move) -> i32;
 
+    /// Appends the legal moves for which [`Game::is_tactical`] holds
+    /// (quiescence search) and answers whether the side to move has any
+    /// legal move at all (no move loses). The default filters the full
+    /// legal list; a game can generate them directly, and may answer `true`
+    /// without looking where having no move while not in check is too rare
+    /// to matter.
+    fn generate_tactical(&self, moves: &mut Self::Moves) -> bool {
+        let mut all = Self::Moves::default();
+        self.generate_legal(&mut all);
+        for &m in all.iter() {
+            if self.is_tactical(m) {
+                moves.push(m);
+            }
+        }
+        !all.is_empty()
+    }
+
+    /// Whether the legal move `m` puts the opponent in check. The default
+    /// plays it and looks; a game can answer without make/unmake.
+    fn gives_check(&mut self, m: Self::Move) -> bool {
+        self.do_move(m);
+        let check = self.in_check();
+        self.undo_move();
+        check
+    }
+
     /// Static exchange evaluation: whether playing `m` and then the best
     /// sequence of recaptures on its square leaves the mover at least
     /// `threshold` centipawns up. The default (no exchange model) answers
@@ -223,6 +249,17 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The history-table slot of `m`, below [`Game::HISTORY_SIZE`].
     fn history_index(&self, _m: Self::Move) -> usize {
+        0
+    }
+
+    /// Size of the continuation-history tables: every move maps to an
+    /// index below it with [`Game::piece_to_index`] (the moving piece's
+    /// kind and its destination). 1 turns continuation history off.
+    const PIECE_TO_SIZE: usize = 1;
+
+    /// The continuation-history slot of `m` (legal here, not yet played),
+    /// below [`Game::PIECE_TO_SIZE`].
+    fn piece_to_index(&self, _m: Self::Move) -> usize {
         0
     }
 
@@ -265,10 +302,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// shogi); search never sees which evaluation is in use.
     fn set_net(&mut self, _net: Option<&crate::shogi::nnue::NetHandle>) {}
 
-    /// `eval`: lines describing the static evaluation, the last being
-    /// `eval = N` ([`Game::evaluate`]).
-    fn eval_lines(&self) -> Vec<String> {
-        vec![format!("eval = {}", self.evaluate())]
+    /// The evaluation's main terms (name, centipawns from the side to
+    /// move's view) for the `eval` debugging command; empty when the game's
+    /// evaluation has no breakdown.
+    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
+        Vec::new()
     }
 
     /// Human-readable board for `d`.

@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod board;
 pub mod chance;
+pub mod cli;
 pub mod game;
 pub mod mate;
 pub mod mortal;

@@ -28,6 +28,7 @@
 
 mod control;
 mod ordering;
+pub mod progress;
 pub mod score;
 #[cfg(test)]
 mod tests;
@@ -37,8 +38,8 @@ pub use control::SearchControl;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::game::{Game, Rules};
-use crate::tt::{Bound, TranspositionTable};
-use ordering::{order_moves, order_quiescence, Hints, History, Killers, HISTORY_MAX};
+use crate::tt::{Bound, Entry, TranspositionTable};
+use ordering::{order_moves, order_quiescence, pick_next, Hints, History, Killers, HISTORY_MAX};
 use score::{
     clamp_eval, from_tt, is_mate_score, mate_distance, mate_in, mated_in, outcome_score, to_tt,
     DRAW, INFINITE, MATE_BOUND, MAX_PLY,
@@ -228,6 +229,22 @@ fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
     }
 }
 
+/// The score a table entry proves for a node, if it is deep enough and its
+/// bound decides the window.
+fn tt_cutoff<M>(e: &Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    if i32::from(e.depth) < depth {
+        return None;
+    }
+    let s = from_tt(i32::from(e.score), ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::None => false,
+    };
+    cut.then_some(s)
+}
+
 /// Formats a line of moves, each in the position it is played from.
 pub fn format_line<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
     let mut pos = pos.clone();
@@ -253,6 +270,8 @@ struct Frame<M> {
     current: Option<M>,
     /// Its [`Game::history_index`] (for the counter-move table).
     current_index: usize,
+    /// Its [`Game::piece_to_index`] (for continuation history).
+    current_piece_to: usize,
     /// Static evaluation here (`None` when in check).
     static_eval: Option<i32>,
 }
@@ -266,6 +285,7 @@ impl<M> Default for Frame<M> {
             quiets: Vec::new(),
             current: None,
             current_index: 0,
+            current_piece_to: 0,
             static_eval: None,
         }
     }
@@ -542,9 +562,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             killers: Killers::default(),
             counter: None,
             history: &self.history,
+            earlier: [None; 2],
         };
         let mut ordered = Vec::new();
         order_moves(pos, &moves, &hints, &mut ordered);
+        ordered.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         let wanted = |m: &G::Move| searchmoves.is_empty() || searchmoves.contains(m);
         let mut chosen: Vec<G::Move> = ordered.iter().map(|&(_, mv)| mv).filter(wanted).collect();
         if chosen.is_empty() && !searchmoves.is_empty() {
@@ -582,6 +604,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let m = rm.mv;
             self.stack[0].current = Some(m);
             self.stack[0].current_index = pos.history_index(m);
+            self.stack[0].current_piece_to = pos.piece_to_index(m);
             pos.do_move(m);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, 1, -beta, -alpha)
@@ -652,13 +675,17 @@ impl<'a, G: Game> Searcher<'a, G> {
         let key = pos.key();
         let entry = self.tt.probe(key);
         if !pv_node {
-            if let Some(cut) = self.tt_cutoff(key, depth, ply, alpha, beta) {
+            if let Some(cut) = entry.and_then(|e| tt_cutoff(&e, depth, ply, alpha, beta)) {
                 return cut;
             }
         }
 
         let in_check = pos.in_check();
-        let static_eval = (!in_check).then(|| clamp_eval(pos.evaluate()));
+        let static_eval = (!in_check).then(|| {
+            entry
+                .and_then(|e| e.static_eval())
+                .unwrap_or_else(|| clamp_eval(pos.evaluate()))
+        });
         self.stack[ply].static_eval = static_eval;
         if let (false, Some(eval)) = (pv_node, static_eval) {
             if let Some(score) = self.prune_node(pos, depth, ply, eval, alpha, beta) {
@@ -680,11 +707,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         let counter = previous.and_then(|_| self.history.counter(side.flip(), previous_index));
         let killers = self.stack[ply].killers;
         let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
+        let earlier = self.earlier_moves(ply);
         let hints = Hints {
             tt_move: entry.map(|e| e.mv),
             killers,
             counter,
             history: &self.history,
+            earlier,
         };
         order_moves(pos, &moves, &hints, &mut ordered);
         let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
@@ -692,16 +721,20 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
+        pick_next(&mut ordered, 0);
         let mut best_move = ordered[0].1;
         let mut searched = 0usize;
-        for &(_, m) in ordered.iter() {
+        for next in 0..ordered.len() {
+            pick_next(&mut ordered, next);
+            let m = ordered[next].1;
             let tactical = pos.is_tactical(m);
             let special = killers.contains(m) || Some(m) == counter;
             let index = pos.history_index(m);
+            let piece_to = pos.piece_to_index(m);
             let history = if tactical {
                 0
             } else {
-                self.history.score(side, index)
+                self.history.score(side, index) + self.history.continuation(&earlier, piece_to)
             };
             let can_prune = !pv_node && !in_check && searched > 0 && best > -MATE_BOUND;
             if can_prune
@@ -711,22 +744,23 @@ impl<'a, G: Game> Searcher<'a, G> {
             {
                 continue;
             }
-            let late_quiet_count = quiets.len();
-            pos.do_move(m);
-            let gives_check = pos.in_check();
-            if can_prune && !tactical && !gives_check && !special {
+            if can_prune && !tactical && !special {
                 let futile = depth <= FUTILITY_DEPTH
                     && static_eval
                         .is_some_and(|e| e + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
                 let late =
-                    depth <= LMP_DEPTH && late_quiet_count >= LMP_BASE + (depth * depth) as usize;
-                if futile || late {
-                    pos.undo_move();
+                    depth <= LMP_DEPTH && quiets.len() >= LMP_BASE + (depth * depth) as usize;
+                // Checks are never pruned here; asked only of the moves
+                // that would be, before playing them.
+                if (futile || late) && !pos.gives_check(m) {
                     continue;
                 }
             }
+            pos.do_move(m);
+            let gives_check = pos.in_check();
             self.stack[ply].current = Some(m);
             self.stack[ply].current_index = index;
+            self.stack[ply].current_piece_to = piece_to;
             let score = if searched == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
             } else {
@@ -741,7 +775,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     if pv_node || special {
                         r -= 1;
                     }
-                    r -= history / (HISTORY_MAX / 2);
+                    r -= history / HISTORY_MAX;
                     r.clamp(0, depth - 2)
                 };
                 let mut probe =
@@ -790,7 +824,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let bound = bound_of(best, original_alpha, beta);
         self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+            .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, static_eval);
         best
     }
 
@@ -842,14 +876,29 @@ impl<'a, G: Game> Searcher<'a, G> {
         let side = pos.side_to_move();
         self.stack[ply].killers.add(m);
         let bonus = history_bonus(depth);
+        let earlier = self.earlier_moves(ply);
         self.history.update(side, pos.history_index(m), bonus);
+        self.history
+            .update_continuation(&earlier, pos.piece_to_index(m), bonus);
         for &q in tried {
             self.history.update(side, pos.history_index(q), -bonus);
+            self.history
+                .update_continuation(&earlier, pos.piece_to_index(q), -bonus);
         }
         if self.stack[ply - 1].current.is_some() {
             let index = self.stack[ply - 1].current_index;
             self.history.set_counter(side.flip(), index, m);
         }
+    }
+
+    /// Piece-to indices of the moves one and two plies before `ply` (`None`
+    /// for a null move or before the root).
+    fn earlier_moves(&self, ply: usize) -> [Option<usize>; 2] {
+        let at = |p: Option<usize>| {
+            let frame = &self.stack[p?];
+            frame.current.is_some().then_some(frame.current_piece_to)
+        };
+        [at(ply.checked_sub(1)), at(ply.checked_sub(2))]
     }
 
     /// Resolves captures (and escapes from check) until the position is
@@ -866,33 +915,45 @@ impl<'a, G: Game> Searcher<'a, G> {
             return clamp_eval(pos.evaluate());
         }
         let key = pos.key();
-        if let Some(cut) = self.tt_cutoff(key, 0, ply, alpha, beta) {
+        let entry = self.tt.probe(key);
+        if let Some(cut) = entry.and_then(|e| tt_cutoff(&e, 0, ply, alpha, beta)) {
             return cut;
         }
         let original_alpha = alpha;
         let in_check = pos.in_check();
         let mut best = -INFINITE;
-        if !in_check {
-            // Stand pat: the side to move need not capture. (Checked before
-            // generating moves: a side not in check without any legal move,
-            // a stalemate, is too rare in these games to pay for here.)
-            best = clamp_eval(pos.evaluate());
+        let mut static_eval = None;
+        let mut moves = G::Moves::default();
+        if in_check {
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                return mated_in(ply);
+            }
+        } else {
+            // Stand pat: the side to move need not capture. (A side not in
+            // check without any legal move, a stalemate, is too rare in
+            // these games to pay for here.)
+            let eval = entry
+                .and_then(|e| e.static_eval())
+                .unwrap_or_else(|| clamp_eval(pos.evaluate()));
+            static_eval = Some(eval);
+            best = eval;
             if best >= beta {
                 return best;
             }
             alpha = alpha.max(best);
-        }
-        let mut moves = G::Moves::default();
-        pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return mated_in(ply);
+            if !pos.generate_tactical(&mut moves) {
+                return mated_in(ply);
+            }
         }
 
         let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
-        order_quiescence(pos, &moves, in_check, &mut ordered);
+        order_quiescence(pos, &moves, &mut ordered);
         let mut quiet_evasions = 0;
         let mut best_move = None;
-        for &(_, m) in ordered.iter() {
+        for next in 0..ordered.len() {
+            pick_next(&mut ordered, next);
+            let m = ordered[next].1;
             if in_check && !pos.is_tactical(m) {
                 // Interpositions by drop multiply fast; once a move has shown
                 // that the check is survived, a few quiet evasions suffice.
@@ -935,26 +996,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.stack[ply].ordered = ordered;
         if let Some(m) = best_move {
             let bound = bound_of(best, original_alpha, beta);
-            self.tt.store(key, m, to_tt(best, ply), 0, bound);
+            self.tt
+                .store_with_eval(key, m, to_tt(best, ply), 0, bound, static_eval);
         }
         best
-    }
-
-    /// The score the table proves for this node, if it is deep enough and
-    /// its bound decides the window.
-    fn tt_cutoff(&self, key: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-        let e = self.tt.probe(key)?;
-        if i32::from(e.depth) < depth {
-            return None;
-        }
-        let s = from_tt(i32::from(e.score), ply);
-        let cut = match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => s >= beta,
-            Bound::Upper => s <= alpha,
-            Bound::None => false,
-        };
-        cut.then_some(s)
     }
 
     /// Counts a node and checks the stop conditions; true means abort.
@@ -966,6 +1011,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             let clock_due = self.nodes.is_multiple_of(CLOCK_CHECK_INTERVAL);
             if clock_due {
                 self.batch_helper_nodes();
+                if self.shared.helpers_stop.is_none() {
+                    self.control.progress.publish_nodes(self.total_nodes());
+                }
             }
             self.aborted = self.control.stop_requested()
                 || self.nodes >= self.node_limit

@@ -6,17 +6,22 @@
 //! Choices where USI leaves room:
 //! - Every stdout line is a USI line. `d` prints its board as `info string`
 //!   lines (cleaned to single-spaced ASCII), then `sfen`, side to move and
-//!   the game's state. `go perft` prints RULINGS §5's plain lines.
+//!   the game's state. `go perft` prints the plain lines of docs/rules/notation.md.
 //! - Bad input of any kind answers exactly one `info string error: ...` and
 //!   changes nothing; parser warnings answer `info string warning: ...`.
-//! - `gameover` ends a running search or ponder without `bestmove` (the game
-//!   is over; a late `bestmove` could be mistaken for an answer in the next
-//!   game). `stop` always gets a `bestmove`.
-//! - A `go` while a search runs stops that search (which answers) first.
+//! - Every `go` gets exactly one answer, whatever follows it. `stop`,
+//!   `gameover` (with or without a result), `quit` and a new `go` stop a
+//!   running job, which still answers; `quit` waits for that answer before
+//!   the engine exits. At the end of input a job that ends by itself (a
+//!   depth, node or time limit, perft, bench, mate with a time) runs to its
+//!   end and answers; an unbounded one (infinite, ponder) is stopped and
+//!   answers. `isready` after a stop waits for the stopped job's answer, so
+//!   `readyok` always comes after it.
 //! - `USI_Hash` is allocated at `isready` (or at the next `go` if no
 //!   `isready` came); `usinewgame` clears the table.
 
 mod bench;
+mod debug;
 mod input;
 mod nnue;
 mod options;
@@ -39,8 +44,9 @@ use options::Change;
 use usi::{Command, GoCommand, OptionDecl, Response};
 use worker::Worker;
 
-/// How long `quit` waits for a thinking thread before exiting anyway.
-const QUIT_GRACE: Duration = Duration::from_millis(200);
+/// How long `quit` waits for a stopped job's answer before exiting anyway
+/// (a stopped job answers within milliseconds; this only guards a bug).
+const QUIT_GRACE: Duration = Duration::from_secs(5);
 
 /// Whether to keep reading input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +74,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
         }
     }
     log::info!("end of input");
-    session.shutdown();
+    session.finish_at_end_of_input();
     Ok(())
 }
 
@@ -154,12 +160,23 @@ impl Session {
                     worker.ponderhit(&go);
                 }
             }
-            Command::GameOver(_) => self.cancel_worker(),
+            // The game is over: stop thinking, as YaneuraOu does. The job
+            // still answers, since the host may be waiting for it.
+            Command::GameOver(_) => {
+                if let Some(worker) = &self.worker {
+                    worker.stop();
+                }
+            }
             Command::Quit => {
                 self.shutdown();
                 return Flow::Quit;
             }
             Command::Display => self.display(),
+            Command::Debug(query) => {
+                for line in self.variant.ops_ref().debug(query) {
+                    self.out.info_string(line);
+                }
+            }
             Command::Bench { depth } => self.bench(depth),
         }
         Flow::Continue
@@ -183,6 +200,11 @@ impl Session {
     }
 
     fn isready(&mut self) {
+        // A stopped job answers within milliseconds: let that answer come
+        // before `readyok`, so hosts that count answers stay in step.
+        if self.worker.as_ref().is_some_and(Worker::stop_requested) {
+            self.finish_worker();
+        }
         self.reap_worker();
         if self.worker.is_none() {
             self.prepare_table();
@@ -198,13 +220,6 @@ impl Session {
         nnue::prepare(&mut self.options, &self.out);
         let net = nnue::handle(&self.options);
         self.variant.ops().set_net(net.as_ref());
-    }
-
-    /// `eval`'s lines: the static evaluation of the current position, the
-    /// last line `eval = N` (side to move's view; the net's when one is
-    /// loaded). Each goes out as `info string`.
-    pub fn eval_lines(&self) -> Vec<String> {
-        self.variant.ops_ref().eval_lines()
     }
 
     /// Sizes (and, after `usinewgame`, clears) the table. Only while idle.
@@ -302,11 +317,15 @@ impl Session {
     }
 
     /// `go setup` answers `bestmove setup R1/R2/R3` at once (the choice is
-    /// quick), seeded from the clock so setups vary from game to game.
+    /// quick), seeded by `SetupSeed`, or from the clock so setups vary from
+    /// game to game.
     fn setup(&mut self) {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
+        let seed = match self.options.setup_seed {
+            0 => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64),
+            seed => seed,
+        };
         match self.variant.ops_ref().setup(seed) {
             Ok(ranks) => self.out.send(&Response::BestMove {
                 mv: format!("setup {ranks}"),
@@ -321,6 +340,7 @@ impl Session {
         let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).max(1);
         let worker = Worker::spawn(
             SearchControl::unlimited(),
+            true,
             crate::game::Color::Black,
             self.options.time,
             self.out.clone(),
@@ -352,21 +372,27 @@ impl Session {
         }
     }
 
-    /// Ends a running job without its answer. Not joined here (the session
-    /// thread never waits on `gameover`); the next job or `isready` reaps it.
-    fn cancel_worker(&mut self) {
-        if let Some(worker) = &self.worker {
-            worker.cancel();
-        }
-    }
-
-    /// `quit` or end of input: cancel thinking, wait briefly, return.
+    /// `quit`: stop a running job, wait for its answer, return.
     pub fn shutdown(&mut self) {
         if let Some(worker) = self.worker.take() {
-            worker.cancel();
+            worker.stop();
             if !worker.join_within(QUIT_GRACE) {
                 log::warn!("worker still busy at quit; exiting anyway");
             }
+        }
+    }
+
+    /// End of input: a job that ends by itself runs to its end and answers
+    /// (a script piping `go depth 8` wants that answer); an unbounded one is
+    /// stopped and answers.
+    pub fn finish_at_end_of_input(&mut self) {
+        match self.worker.take() {
+            Some(worker) if worker.is_bounded() => worker.join(),
+            Some(worker) => {
+                self.worker = Some(worker);
+                self.shutdown();
+            }
+            None => {}
         }
     }
 }

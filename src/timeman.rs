@@ -3,6 +3,10 @@
 //! - `soft`: once this much time has passed, the search starts no new
 //!   iteration (it ends after the one in progress).
 //! - `hard`: the search aborts at once and answers with what it has.
+//! - `floor`: the search does not stop for time before this (it may stop
+//!   earlier when the result is proven, the root has one move, or a depth
+//!   or node limit is met). A byoyomi period is use-it-or-lose-it, so the
+//!   floor is the period less the margin; `movetime` is thought for in full.
 //!
 //! The hard limit never exceeds what the clock allows for this move minus a
 //! safety margin (`NetworkDelay`), so the engine does not lose on time. Pondering
@@ -30,10 +34,16 @@ pub struct TimeOptions {
     pub minimum_thinking_time: u64,
 }
 
+/// The default `NetworkDelay`: the engine's own answer latency (from the
+/// deadline to `bestmove` on the pipe) measured 0-8 ms with the machine's
+/// cores oversubscribed three times, with room to spare for a GUI on the
+/// same machine. An internet server's lag wants more: set the option.
+pub const DEFAULT_NETWORK_DELAY: u64 = 40;
+
 impl Default for TimeOptions {
     fn default() -> Self {
         TimeOptions {
-            network_delay: 120,
+            network_delay: DEFAULT_NETWORK_DELAY,
             minimum_thinking_time: 0,
         }
     }
@@ -44,18 +54,24 @@ impl Default for TimeOptions {
 pub struct TimeLimits {
     pub soft: Option<Duration>,
     pub hard: Option<Duration>,
+    /// No stop for time before this (zero: none).
+    pub floor: Duration,
 }
 
 impl TimeLimits {
     pub const UNLIMITED: TimeLimits = TimeLimits {
         soft: None,
         hard: None,
+        floor: Duration::ZERO,
     };
 
-    fn from_millis(soft: u64, hard: u64) -> TimeLimits {
+    /// Limits in milliseconds; the floor and the soft limit never exceed
+    /// the hard limit.
+    fn from_millis(soft: u64, hard: u64, floor: u64) -> TimeLimits {
         TimeLimits {
             soft: Some(Duration::from_millis(soft.min(hard))),
             hard: Some(Duration::from_millis(hard)),
+            floor: Duration::from_millis(floor.min(hard)),
         }
     }
 
@@ -124,7 +140,7 @@ fn margin(available: u64, options: &TimeOptions) -> u64 {
 /// `go movetime`: think that long (less the margin).
 fn movetime_limits(movetime: u64, options: &TimeOptions) -> TimeLimits {
     let limit = movetime - margin(movetime, options);
-    TimeLimits::from_millis(limit, limit)
+    TimeLimits::from_millis(limit, limit, limit)
 }
 
 fn clock_limits(clock: &Clock, options: &TimeOptions) -> TimeLimits {
@@ -146,7 +162,9 @@ fn clock_limits(clock: &Clock, options: &TimeOptions) -> TimeLimits {
         .saturating_mul(HARD_FACTOR)
         .max(minimum)
         .min(max_allowed);
-    TimeLimits::from_millis(soft, hard)
+    // Byoyomi not used is lost: think at least the period (less the margin).
+    let floor = minimum.max(clock.byoyomi.saturating_sub(options.network_delay));
+    TimeLimits::from_millis(soft, hard, floor)
 }
 
 #[cfg(test)]
@@ -178,6 +196,35 @@ mod tests {
         assert!(ms(l.hard) <= 1000 - 120);
         assert!(ms(l.soft) >= 800, "byoyomi is use-it-or-lose-it");
         assert!(ms(l.soft) <= ms(l.hard));
+    }
+
+    #[test]
+    fn default_byoyomi_and_movetime_use_at_least_eighty_percent() {
+        let opts = TimeOptions::default();
+        for period in [300, 1000, 10_000] {
+            let g = GoCommand {
+                btime: Some(0),
+                wtime: Some(0),
+                byoyomi: Some(period),
+                ..go()
+            };
+            let l = limits(&g, Color::Black, &opts);
+            assert!(
+                l.floor.as_millis() as u64 >= period * 8 / 10,
+                "{period}: {l:?}"
+            );
+            assert!(ms(l.hard) < period);
+            let g = GoCommand {
+                movetime: Some(period),
+                ..go()
+            };
+            let l = limits(&g, Color::Black, &opts);
+            assert!(
+                l.floor.as_millis() as u64 >= period * 8 / 10,
+                "{period}: {l:?}"
+            );
+            assert!(ms(l.hard) < period);
+        }
     }
 
     #[test]

@@ -41,6 +41,19 @@ pub struct Entry<M> {
     pub depth: i16,
     pub bound: Bound,
     generation: u8,
+    /// The static evaluation of the position, or [`NO_EVAL`].
+    pub eval: i16,
+}
+
+/// [`Entry::eval`] when no static evaluation was stored.
+pub const NO_EVAL: i16 = i16::MIN;
+
+impl<M> Entry<M> {
+    /// The stored static evaluation, if any.
+    #[inline]
+    pub fn static_eval(&self) -> Option<i32> {
+        (self.eval != NO_EVAL).then_some(i32::from(self.eval))
+    }
 }
 
 /// One slot: an entry behind its lock flag.
@@ -173,6 +186,20 @@ impl<M: Copy + Default> TranspositionTable<M> {
     /// Stores a result. A slot holding a deeper result of the current search
     /// for the same position keeps it; anything else is overwritten.
     pub fn store(&self, key: u64, mv: M, score: i32, depth: i32, bound: Bound) {
+        self.store_with_eval(key, mv, score, depth, bound, None);
+    }
+
+    /// [`TranspositionTable::store`] with the position's static evaluation,
+    /// which a later visit can reuse instead of evaluating again.
+    pub fn store_with_eval(
+        &self,
+        key: u64,
+        mv: M,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        eval: Option<i32>,
+    ) {
         if self.entries.is_empty() {
             return;
         }
@@ -191,6 +218,9 @@ impl<M: Copy + Default> TranspositionTable<M> {
                     depth: depth.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
                     bound,
                     generation,
+                    eval: eval.map_or(NO_EVAL, |e| {
+                        e.clamp(i32::from(NO_EVAL) + 1, i16::MAX.into()) as i16
+                    }),
                 };
             }
         });

@@ -8,7 +8,7 @@
 //!   and its text reads back as a move reaching the same position;
 //! - no two generated moves reach the same position;
 //! - the legal moves agree with an independent slow oracle written from
-//!   RULINGS.md alone ([`oracle`]): as sets for shogi and Mortal Shogi; for
+//!   docs/rules/ alone ([`oracle`]): as sets for shogi and Mortal Shogi; for
 //!   Sigma 4 every generated move leaves the mover's royal unattacked (the
 //!   variants' completeness is pinned by their perft tables, whose counts
 //!   come from the independent Python generators in tests/reference/).
@@ -288,7 +288,7 @@ fn perft_divide_sums_match_totals() {
     divide_sums::<henkei::sigma4::Position>();
 }
 
-/// Slow legality checks written from RULINGS.md on plain arrays built from
+/// Slow legality checks written from docs/rules/ on plain arrays built from
 /// the SFEN, sharing no code with the engine's move generators.
 mod oracle {
     use super::*;

@@ -67,12 +67,19 @@ fn quit_during_a_deep_perft_exits_at_once() {
 }
 
 #[test]
-fn gameover_cancels_a_perft_silently() {
+fn gameover_stops_a_perft_which_says_so() {
     let mut e = engine_in("shogi");
     e.send("go perft 7");
     std::thread::sleep(Duration::from_millis(100));
     e.send("gameover draw");
-    assert!(e.sync().is_empty(), "a cancelled perft prints nothing");
+    let lines = e.sync();
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .starts_with("info string perft stopped after"),
+        "{lines:?}"
+    );
     e.send("go perft 1");
     let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
     assert_eq!(lines.last().unwrap(), "Nodes searched: 30");

@@ -651,6 +651,32 @@ fn replay_catches_a_doctored_record() {
     assert!(r.out.contains("illegal"), "{}", r.out);
 }
 
+/// cshogi's `--multi-csa` writes every game of a match into one file,
+/// separated by lines `/`.
+#[test]
+fn replay_reads_multi_game_csa() {
+    let dir = scratch("multi-csa");
+    let game = |moves: &str, end: &str| {
+        format!("V2\nN+henkei 0.1.0\nN-henkei 0.1.0\nPI\n+\n{moves}{end}\n")
+    };
+    let text = [
+        game("+7776FU\nT0\n-3334FU\nT0\n", "%TORYO"),
+        game("+2726FU\nT0\n", "%TORYO"),
+        game("", "%TORYO"),
+    ]
+    .join("/\n");
+    let file = dir.join("match.csa");
+    std::fs::write(&file, format!("{text}/\n")).unwrap();
+    let r = run(&["replay", file.to_str().unwrap()]);
+    assert_eq!(r.status, 0, "{}\n{}", r.out, r.err);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.out);
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.contains(&format!("match.csa#{}: ", i + 1)), "{line}");
+        assert!(!line.contains("ERROR"), "{line}");
+    }
+}
+
 #[test]
 fn elo_and_sprt_known_values() {
     assert!((elo_from_score(0.75) - 190.848_501_887_865).abs() < 1e-9);

@@ -210,3 +210,28 @@ fn the_default_eval_dir_may_be_absent() {
     e.send("setoption name EvalDir value eval");
     assert!(e.sync().is_empty());
 }
+
+/// `eval` ends with the net's value: the first fixture of net 1
+/// (src/shogi/nnue/fixtures.txt), the one these tests load.
+#[test]
+fn eval_prints_the_nets_value() {
+    let dir = NetDir::new("eval", Some(good_bytes()));
+    let (mut e, _) = engine_with(&dir.path());
+    e.send("position sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
+    e.send("eval");
+    let lines = e.sync();
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("info string eval = 125"),
+        "{lines:#?}"
+    );
+    e.send("setoption name FV_SCALE value 1");
+    e.sync();
+    e.send("eval");
+    let lines = e.sync();
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("info string eval = 2006"),
+        "{lines:#?}"
+    );
+}

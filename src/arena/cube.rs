@@ -1,4 +1,4 @@
-//! The doubling cube in a match (Shogammon with `--cube`; RULINGS §3,
+//! The doubling cube in a match (Shogammon with `--cube`; docs/rules/shogammon.md,
 //! docs/match.md). Before each roll, when the side to move may double (the
 //! cube is centred or its own), its engine is asked `go cube` on the
 //! position with the cube clause; on `double`, the other engine is asked

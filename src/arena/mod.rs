@@ -62,16 +62,18 @@ pub fn main_with_args(args: &[String], out: &mut dyn Write, err: &mut dyn Write)
         cli::Cli::Replay { files, rules } => {
             let mut status = 0;
             for f in &files {
-                match records::replay_file(f, &rules) {
-                    Ok(report) => {
-                        let _ = writeln!(out, "{}: {report}", f.display());
-                        if !report.is_ok() {
+                for (label, result) in records::replay_file(f, &rules) {
+                    match result {
+                        Ok(report) => {
+                            let _ = writeln!(out, "{label}: {report}");
+                            if !report.is_ok() {
+                                status = 1;
+                            }
+                        }
+                        Err(e) => {
+                            let _ = writeln!(out, "{label}: ERROR: {e}");
                             status = 1;
                         }
-                    }
-                    Err(e) => {
-                        let _ = writeln!(out, "{}: ERROR: {e}", f.display());
-                        status = 1;
                     }
                 }
             }

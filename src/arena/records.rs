@@ -780,20 +780,55 @@ pub fn parse_text_record(text: &str) -> Result<ReplayInput, String> {
 }
 
 /// Replays a record file: the plain-text format, or CSA (`.csa`) for shogi.
-/// `rules` applies to CSA files (plain records carry their own).
-pub fn replay_file(path: &Path, csa_rules: &Rules) -> Result<ReplayReport, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// `rules` applies to CSA files (plain records carry their own). A CSA
+/// file may hold several games separated by lines `/` (the multi-game CSA
+/// form cshogi writes); each is replayed, labelled `#1`, `#2`, ... A file
+/// that cannot be read is one error.
+pub fn replay_file(path: &Path, csa_rules: &Rules) -> Vec<(String, Result<ReplayReport, String>)> {
+    let label = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => return vec![(label, Err(e.to_string()))],
+    };
     let text = String::from_utf8_lossy(&bytes);
     let is_csa = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("csa"))
         || text.lines().any(|l| l.starts_with("V2") || l == "PI");
-    let input = if is_csa {
-        super::kifu::parse_csa(&text, csa_rules)?
-    } else {
-        parse_text_record(&text)?
-    };
-    replay(&input)
+    if !is_csa {
+        return vec![(label, parse_text_record(&text).and_then(|r| replay(&r)))];
+    }
+    let games = csa_games(&text);
+    let several = games.len() > 1;
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(i, game)| {
+            let name = if several {
+                format!("{label}#{}", i + 1)
+            } else {
+                label.clone()
+            };
+            let report = super::kifu::parse_csa(&game, csa_rules).and_then(|r| replay(&r));
+            (name, report)
+        })
+        .collect()
+}
+
+/// The games of a CSA file: the text between separator lines `/`, each
+/// with at least one non-blank line.
+fn csa_games(text: &str) -> Vec<String> {
+    let mut games = vec![String::new()];
+    for line in text.lines() {
+        if line.trim_end_matches('\r') == "/" {
+            games.push(String::new());
+        } else if let Some(game) = games.last_mut() {
+            game.push_str(line);
+            game.push('\n');
+        }
+    }
+    games.retain(|g| g.lines().any(|l| !l.trim().is_empty()));
+    games
 }
 
 /// Checks a start position text against a variant (for tools and tests).
@@ -842,6 +877,14 @@ mod tests {
             started: utc_now(),
             ended: utc_now(),
         }
+    }
+
+    #[test]
+    fn multi_game_csa_splits_on_slash_lines() {
+        let text = "V2\nPI\n+\n+7776FU\n%TORYO\n/\nV2\nPI\n+\n%TORYO\n/\n";
+        let games = csa_games(text);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].contains("+7776FU") && !games[1].contains("+7776FU"));
     }
 
     #[test]

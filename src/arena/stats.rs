@@ -82,16 +82,32 @@ pub struct EloEstimate {
     pub elo: f64,
     pub low: f64,
     pub high: f64,
+    /// Why there is no meaningful interval (the bounds are then not
+    /// printed): too few samples, no spread, or a bound at a 0% or 100%
+    /// score.
+    pub undefined: Option<&'static str>,
 }
 
 impl EloEstimate {
     fn from(n: f64, mean: f64, var: f64) -> EloEstimate {
         let se = (var / n).sqrt();
+        let low = elo_from_score(mean - Z95 * se);
+        let high = elo_from_score(mean + Z95 * se);
+        let undefined = if n < 2.0 {
+            Some("fewer than two samples")
+        } else if var == 0.0 {
+            Some("every sample had the same result")
+        } else if !(low.is_finite() && high.is_finite()) {
+            Some("too few samples: a bound falls at a 0% or 100% score")
+        } else {
+            None
+        };
         EloEstimate {
             score: mean,
             elo: elo_from_score(mean),
-            low: elo_from_score(mean - Z95 * se),
-            high: elo_from_score(mean + Z95 * se),
+            low,
+            high,
+            undefined,
         }
     }
 
@@ -113,23 +129,16 @@ fn signed(x: f64) -> String {
 
 impl std::fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.elo.is_finite() && self.low.is_finite() && self.high.is_finite() {
-            write!(
+        match self.undefined {
+            None => write!(
                 f,
                 "{} ± {:.1} [{}, {}]",
                 signed(self.elo),
                 self.margin() + 0.0,
                 signed(self.low),
                 signed(self.high)
-            )
-        } else {
-            write!(
-                f,
-                "{} [{}, {}]",
-                signed(self.elo),
-                signed(self.low),
-                signed(self.high)
-            )
+            ),
+            Some(reason) => write!(f, "{} (interval undefined: {reason})", signed(self.elo)),
         }
     }
 }
@@ -376,6 +385,44 @@ mod tests {
         assert!(close(e.elo, 46.602_227_628_574_88, 1e-9));
         assert!(close(e.low, 14.662_944_677_134_563, 1e-3));
         assert!(close(e.high, 79.346_535_402_943_2, 1e-3));
+    }
+
+    #[test]
+    fn undefined_intervals_say_so() {
+        let all_draws = Tally {
+            wins: 0,
+            draws: 4,
+            losses: 0,
+        };
+        assert_eq!(
+            all_draws.elo().unwrap().to_string(),
+            "+0.0 (interval undefined: every sample had the same result)"
+        );
+        let all_wins = Tally {
+            wins: 3,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(
+            all_wins.elo().unwrap().to_string(),
+            "+inf (interval undefined: every sample had the same result)"
+        );
+        let lopsided = Tally {
+            wins: 5,
+            draws: 0,
+            losses: 1,
+        };
+        let text = lopsided.elo().unwrap().to_string();
+        assert!(
+            text.contains("interval undefined: too few samples"),
+            "{text}"
+        );
+        let one = Tally {
+            wins: 1,
+            draws: 0,
+            losses: 0,
+        };
+        assert!(one.elo().unwrap().to_string().contains("fewer than two"));
     }
 
     #[test]

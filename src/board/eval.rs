@@ -365,6 +365,31 @@ pub fn evaluate_with<P: EvalPosition>(pos: &P, weights: &[i32]) -> i32 {
     scorer.score
 }
 
+/// The shipped evaluation split into its main terms, for the `eval`
+/// debugging command: material (board and hand), piece-square tables, the
+/// king neighbourhoods, slider mobility and king safety (every attack and
+/// escape feature). They add up to [`evaluate_with`] of the shipped weights.
+pub fn terms<P: EvalPosition>(pos: &P) -> Vec<(&'static str, i32)> {
+    struct PerFeature(Vec<i32>);
+    impl FeatureSink for PerFeature {
+        fn add(&mut self, index: usize, count: i32) {
+            self.0[index] += count;
+        }
+    }
+    let layout = P::LAYOUT;
+    let mut counts = PerFeature(vec![0; layout.len]);
+    features(pos, &mut counts);
+    let sum =
+        |range: std::ops::Range<usize>| -> i32 { range.map(|i| P::WEIGHTS[i] * counts.0[i]).sum() };
+    vec![
+        ("material", sum(layout.material..layout.pst)),
+        ("piece-square", sum(layout.pst..layout.king_own)),
+        ("king neighbourhoods", sum(layout.king_own..layout.mobility)),
+        ("mobility", sum(layout.mobility..layout.zone_attacked)),
+        ("king safety", sum(layout.zone_attacked..layout.len)),
+    ]
+}
+
 // ---- geometry ----------------------------------------------------------------
 
 /// A square as its owner sees it: gote's board is rotated 180 degrees.

@@ -1,4 +1,4 @@
-//! The impasse (entering king) rules the shogi family shares (RULINGS.md §1):
+//! The impasse (entering king) rules the shogi family shares (docs/rules/shogi.md):
 //! what a declaration needs under each `EnteringKingRule`. The point count
 //! itself is each game's, since their piece sets differ.
 

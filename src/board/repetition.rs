@@ -1,7 +1,7 @@
 //! Sennichite for the shogi family: the same position (board, hands, side to
 //! move, all in the Zobrist key) occurring `needed` times. A side that gave
 //! check with every one of its moves since the first occurrence loses;
-//! otherwise it is a draw (RULINGS.md §1).
+//! otherwise it is a draw (docs/rules/shogi.md).
 
 use crate::game::{EndReason, Outcome};
 

@@ -14,6 +14,11 @@ pub trait Control {
     fn must_stop(&self) -> bool;
     /// No new iteration should start (soft time limit).
     fn soft_limit_reached(&self) -> bool;
+    /// The planned time scaled by `factor` has passed (never before the
+    /// floor of a byoyomi period or `movetime`).
+    fn soft_limit_scaled(&self, factor: f64) -> bool;
+    /// The search's node count so far, for periodic progress lines.
+    fn publish_nodes(&self, _nodes: u64) {}
     /// Time since the search started, for `info time`/`nps`.
     fn elapsed(&self) -> Duration;
 }
@@ -24,6 +29,12 @@ impl Control for SearchControl {
     }
     fn soft_limit_reached(&self) -> bool {
         SearchControl::soft_limit_reached(self)
+    }
+    fn soft_limit_scaled(&self, factor: f64) -> bool {
+        SearchControl::soft_limit_scaled(self, factor)
+    }
+    fn publish_nodes(&self, nodes: u64) {
+        self.progress.publish_nodes(nodes);
     }
     fn elapsed(&self) -> Duration {
         SearchControl::elapsed(self)
@@ -71,6 +82,10 @@ impl Control for Deadline<'_> {
     }
     fn soft_limit_reached(&self) -> bool {
         self.soft.is_some_and(|s| self.start.elapsed() >= s)
+    }
+    fn soft_limit_scaled(&self, factor: f64) -> bool {
+        self.soft
+            .is_some_and(|s| self.start.elapsed() >= s.mul_f64(factor.max(0.0)))
     }
     fn elapsed(&self) -> Duration {
         self.start.elapsed()

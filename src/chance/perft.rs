@@ -1,4 +1,4 @@
-//! Perft for chance games (RULINGS §5): each level runs over every distinct
+//! Perft for chance games (docs/rules/notation.md): each level runs over every distinct
 //! roll (the root over the given roll only, when the position has one), and
 //! a roll's moves are whatever `generate_legal` lists for it: for
 //! Shogammon, one turn per distinct resulting position. Rolls are counted,

@@ -22,6 +22,8 @@
 //! The root is a decision node (the roll must be set). Scores are in
 //! [`score`] units (equity × 10000).
 
+use std::time::Duration;
+
 use super::control::Control;
 use super::score::{self, clamp_eval, from_tt, lost_in, to_tt, won_in, MAX_TURNS, WIN};
 use super::tt::{Bound, ChanceTable};
@@ -86,6 +88,7 @@ pub fn search<G: ChanceGame>(
         nodes: 0,
         next_check: CHECK_INTERVAL,
         aborted: false,
+        has_answer: false,
         killers: vec![Vec::new(); MAX_TURNS + 1],
         outcomes,
     };
@@ -99,6 +102,9 @@ struct Searcher<'a, G: ChanceGame> {
     nodes: u64,
     next_check: u64,
     aborted: bool,
+    /// An iteration has completed: past the planned time, the search may
+    /// stop anywhere and answer with it.
+    has_answer: bool,
     /// `killers[turns][i]`: the best move last found for roll `i` at that
     /// distance from the root. Replies to different moves of ours are often
     /// the same, so a sibling's best reply is the first one tried: Star2's
@@ -169,14 +175,20 @@ impl<G: ChanceGame> Searcher<'_, G> {
             .depth
             .unwrap_or(MAX_TURNS as u32)
             .clamp(1, MAX_TURNS as u32);
+        let mut last_iteration = Duration::ZERO;
         for depth in 1..=max_depth {
-            if depth > 1 && self.control.soft_limit_reached() {
+            // Each ply multiplies the work by the rolls and the turns of a
+            // roll: start one only when it can finish in the planned time.
+            let started = self.control.elapsed();
+            if depth > 1 && self.next_iteration_too_long(started, last_iteration) {
                 break;
             }
             let (completed, best, best_score) = self.search_root(pos, &mut root, depth);
+            last_iteration = self.control.elapsed().saturating_sub(started);
             if completed == 0 {
                 break;
             }
+            self.has_answer = true;
             result.best = Some(best);
             result.score = best_score;
             result.depth = depth;
@@ -190,6 +202,21 @@ impl<G: ChanceGame> Searcher<'_, G> {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// True when the next iteration, expected to take `GROWTH` times the last
+    /// one (or more, as the last grew), would end past the planned time.
+    fn next_iteration_too_long(&self, elapsed: Duration, last: Duration) -> bool {
+        const GROWTH: f64 = 8.0;
+        let before_last = elapsed.saturating_sub(last).as_secs_f64();
+        let growth = if before_last > 0.0 {
+            (last.as_secs_f64() / before_last).max(GROWTH)
+        } else {
+            GROWTH
+        };
+        let expected_end = elapsed.as_secs_f64() + last.as_secs_f64() * growth;
+        let share = elapsed.as_secs_f64() / expected_end.max(f64::MIN_POSITIVE);
+        self.control.soft_limit_reached() || self.control.soft_limit_scaled(share)
     }
 
     /// One iteration at the root: every move with a window raised by the
@@ -268,7 +295,11 @@ impl<G: ChanceGame> Searcher<'_, G> {
     fn check_limits(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CHECK_INTERVAL;
-            if self.control.must_stop() {
+            self.control.publish_nodes(self.nodes);
+            // Past the planned time with an answer in hand, stop: the hard
+            // limit (three times the plan) is for games that need it.
+            if self.control.must_stop() || (self.has_answer && self.control.soft_limit_scaled(1.0))
+            {
                 self.aborted = true;
             }
         }

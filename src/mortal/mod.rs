@@ -1,4 +1,4 @@
-//! Mortal Shogi (RULINGS.md §2; docs/rules/mortal.md): shogi where a
+//! Mortal Shogi (docs/rules/mortal.md): shogi where a
 //! captured piece steps down one kind before it goes to hand (a captured
 //! pawn leaves the game), and a pawn, knight, lance or silver promotes to a
 //! higher piece of its choice up to gold.
@@ -129,9 +129,13 @@ impl Game for Position {
     fn display(&self) -> String {
         Position::display(self)
     }
+
+    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
+        crate::board::eval::terms(self)
+    }
 }
 
-/// A move as RULINGS.md §2 writes it: `7g7f`, `8h2b+` (rook or bishop
+/// A move as docs/rules/mortal.md writes it: `7g7f`, `8h2b+` (rook or bishop
 /// promoting), `2d2c=N` (a minor naming its new kind), `+B*5e`.
 pub fn format_move(m: Move) -> usi::UsiMove {
     if m.is_drop() {

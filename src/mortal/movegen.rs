@@ -71,7 +71,7 @@ impl Gen {
     /// Pushes the moves of a `role` piece from `from` to each of `dests`:
     /// staying itself unless it would have no move there, and, when the move
     /// enters, leaves or stays in the zone, each promotion that leaves the
-    /// piece a move (RULINGS.md §2).
+    /// piece a move (docs/rules/mortal.md).
     #[inline]
     fn emit(&self, list: &mut Moves, role: Role, from: Square, dests: Bitboard) {
         let promotions = role.promotions();

@@ -365,7 +365,7 @@ impl Position {
         }
     }
 
-    /// Builds and validates a position (RULINGS.md §2; see
+    /// Builds and validates a position (see
     /// docs/rules/mortal.md for what is rejected and why).
     pub fn from_sfen(sfen: &usi::Sfen) -> Result<Position, GameError> {
         let mut pos = Position::empty();

@@ -1,4 +1,4 @@
-//! How a Mortal Shogi game ends: as standard shogi (RULINGS.md §2) — mate,
+//! How a Mortal Shogi game ends: as standard shogi (docs/rules/mortal.md) — mate,
 //! sennichite, impasse declarations, the Sloan count, the move limit — with
 //! the adjustments docs/rules/mortal.md explains for material that dies.
 

@@ -1,5 +1,5 @@
 //! Mortal Shogi rule tests: each builds a position by hand and checks one
-//! rule of RULINGS.md §2 against move lists worked out by hand in the
+//! rule of docs/rules/mortal.md against move lists worked out by hand in the
 //! comments, then the perft table in tests/perft/mortal.perft (whose counts
 //! come from tests/reference/mortal_perft.py, not from this engine).
 

@@ -1,4 +1,4 @@
-//! Pieces, hands and moves of Mortal Shogi (RULINGS.md §2).
+//! Pieces, hands and moves of Mortal Shogi (docs/rules/mortal.md).
 
 use crate::board::zobrist::SplitMix;
 use crate::board::Square;

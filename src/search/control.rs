@@ -3,13 +3,14 @@
 //! ponder or infinite search from answering before the GUI allows it.
 //!
 //! One `SearchControl` is shared (in an `Arc`) by the session thread, which
-//! calls `stop`, `ponderhit` and `cancel`, and the search thread, which polls
+//! calls `stop` and `ponderhit`, and the search thread, which polls
 //! `stop_requested` and the deadlines and finally calls `wait_for_release`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use super::progress::Progress;
 use crate::timeman::TimeLimits;
 
 /// Deadline value meaning "none".
@@ -22,18 +23,18 @@ struct Hold {
     pondering: bool,
     /// `go infinite` until `stop`.
     infinite: bool,
-    /// `stop`, `gameover` or `quit` arrived.
+    /// `stop`, `gameover`, `quit` or the end of input arrived.
     stopped: bool,
 }
 
 #[derive(Debug)]
 pub struct SearchControl {
     stop: AtomicBool,
-    /// `gameover`/`quit`: end without printing `bestmove`.
-    cancelled: AtomicBool,
     /// Deadlines in microseconds since `origin`.
     soft_deadline: AtomicU64,
     hard_deadline: AtomicU64,
+    /// No stop for time before this (microseconds since `origin`).
+    floor_deadline: AtomicU64,
     /// When the clock started (microseconds since `origin`).
     clock_start: AtomicU64,
     time_limited: AtomicBool,
@@ -42,6 +43,8 @@ pub struct SearchControl {
     origin: Instant,
     hold: Mutex<Hold>,
     released: Condvar,
+    /// What the search has found so far, for periodic `info` lines.
+    pub progress: Progress,
 }
 
 fn micros(d: Duration) -> u64 {
@@ -53,9 +56,9 @@ impl SearchControl {
     pub fn new(limits: TimeLimits, pondering: bool, infinite: bool) -> SearchControl {
         let control = SearchControl {
             stop: AtomicBool::new(false),
-            cancelled: AtomicBool::new(false),
             soft_deadline: AtomicU64::new(NO_DEADLINE),
             hard_deadline: AtomicU64::new(NO_DEADLINE),
+            floor_deadline: AtomicU64::new(0),
             clock_start: AtomicU64::new(0),
             time_limited: AtomicBool::new(false),
             pending: Mutex::new(limits),
@@ -66,6 +69,7 @@ impl SearchControl {
                 stopped: false,
             }),
             released: Condvar::new(),
+            progress: Progress::default(),
         };
         if !pondering {
             control.start_clock(limits);
@@ -92,6 +96,8 @@ impl SearchControl {
             .store(deadline(limits.soft), Ordering::Relaxed);
         self.hard_deadline
             .store(deadline(limits.hard), Ordering::Relaxed);
+        self.floor_deadline
+            .store(deadline(Some(limits.floor)), Ordering::Relaxed);
         self.time_limited
             .store(limits.is_limited(), Ordering::Relaxed);
         self.clock_start.store(now, Ordering::Relaxed);
@@ -103,17 +109,12 @@ impl SearchControl {
         self.hold.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// `stop`: end the search now and answer.
+    /// `stop` (also `gameover`, `quit`, end of input): end the search now
+    /// and answer.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
         self.hold().stopped = true;
         self.released.notify_all();
-    }
-
-    /// `gameover`/`quit`: end the search now without answering.
-    pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Relaxed);
-        self.stop();
     }
 
     /// `ponderhit`: the predicted move was played; the clock starts now with
@@ -137,10 +138,6 @@ impl SearchControl {
         self.hold().pondering
     }
 
-    pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Relaxed)
-    }
-
     /// The stop flag (cheap: poll it at every node).
     #[inline]
     pub fn stop_requested(&self) -> bool {
@@ -161,7 +158,12 @@ impl SearchControl {
     /// The search should not start another iteration.
     pub fn soft_limit_reached(&self) -> bool {
         let deadline = self.soft_deadline.load(Ordering::Relaxed);
-        deadline != NO_DEADLINE && self.now() >= deadline
+        deadline != NO_DEADLINE && self.now() >= deadline && self.past_floor()
+    }
+
+    /// The floor (a byoyomi period, a `movetime`) has passed.
+    fn past_floor(&self) -> bool {
+        self.now() >= self.floor_deadline.load(Ordering::Relaxed)
     }
 
     /// [`SearchControl::soft_limit_reached`] with the planned time scaled by
@@ -174,12 +176,17 @@ impl SearchControl {
         }
         let start = self.clock_start.load(Ordering::Relaxed);
         let planned = deadline.saturating_sub(start) as f64 * factor.max(0.0);
-        self.now() >= start.saturating_add(planned as u64)
+        self.now() >= start.saturating_add(planned as u64) && self.past_floor()
     }
 
     /// Time since the search started (not since `ponderhit`): for `info time`.
     pub fn elapsed(&self) -> Duration {
         self.origin.elapsed()
+    }
+
+    /// When the search started.
+    pub fn started(&self) -> Instant {
+        self.origin
     }
 
     /// Blocks a finished search while the GUI still expects it to run: a
@@ -199,6 +206,7 @@ mod tests {
 
     fn limits(soft: u64, hard: u64) -> TimeLimits {
         TimeLimits {
+            floor: Duration::ZERO,
             soft: Some(Duration::from_millis(soft)),
             hard: Some(Duration::from_millis(hard)),
         }
@@ -217,6 +225,22 @@ mod tests {
     fn zero_limits_expire_at_once() {
         let c = SearchControl::new(limits(0, 0), false, false);
         assert!(c.hard_limit_reached());
+        assert!(c.soft_limit_reached());
+    }
+
+    #[test]
+    fn the_floor_holds_back_the_soft_limit() {
+        let c = SearchControl::new(
+            TimeLimits {
+                floor: Duration::from_millis(60_000),
+                ..limits(0, 60_000)
+            },
+            false,
+            false,
+        );
+        assert!(!c.soft_limit_reached());
+        assert!(!c.soft_limit_scaled(0.1));
+        let c = SearchControl::new(limits(0, 60_000), false, false);
         assert!(c.soft_limit_reached());
     }
 
@@ -251,15 +275,13 @@ mod tests {
         c.stop();
         waiter.join().unwrap();
         assert!(c.stop_requested());
-        assert!(!c.is_cancelled());
     }
 
     #[test]
-    fn cancel_stops_and_marks() {
+    fn stop_releases_a_ponder_search() {
         let c = SearchControl::new(TimeLimits::UNLIMITED, true, false);
-        c.cancel();
+        c.stop();
         assert!(c.stop_requested());
-        assert!(c.is_cancelled());
         c.wait_for_release();
     }
 }

@@ -54,18 +54,37 @@ impl<M: Copy + Eq> Killers<M> {
 /// How often quiet moves caused cutoffs, per side and
 /// [`Game::history_index`], and the counter-move that refuted each of the
 /// opponent's moves.
+///
+/// Continuation history: how often a quiet move (by
+/// [`Game::piece_to_index`]) caused a cutoff after a given move one or two
+/// plies before it, in one table indexed by the earlier move and the reply.
 pub struct History<G: Game> {
     scores: Vec<i32>,
     counters: Vec<Option<G::Move>>,
+    continuation: Vec<i16>,
 }
 
 impl<G: Game> Default for History<G> {
     fn default() -> Self {
+        let continuation = if G::PIECE_TO_SIZE > 1 {
+            G::PIECE_TO_SIZE * G::PIECE_TO_SIZE
+        } else {
+            0
+        };
         History {
             scores: vec![0; 2 * G::HISTORY_SIZE],
             counters: vec![None; 2 * G::HISTORY_SIZE],
+            continuation: vec![0; continuation],
         }
     }
+}
+
+/// The saturating history update: `bonus` (negative: a malus) pulls the
+/// entry towards [`HISTORY_MAX`] or its negative.
+#[inline]
+fn saturate(entry: i32, bonus: i32) -> i32 {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    entry + bonus - entry * bonus.abs() / HISTORY_MAX
 }
 
 impl<G: Game> History<G> {
@@ -82,9 +101,37 @@ impl<G: Game> History<G> {
     /// Adds `bonus` (negative: a malus), pulling scores towards zero as
     /// they near [`HISTORY_MAX`] so recent results keep counting.
     pub fn update(&mut self, side: Color, index: usize, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let entry = &mut self.scores[Self::slot(side, index)];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        *entry = saturate(*entry, bonus);
+    }
+
+    /// The continuation score of the reply `piece_to` after each earlier
+    /// move of `earlier` (their piece-to indices; `None`: no such move).
+    #[inline]
+    pub fn continuation(&self, earlier: &[Option<usize>; 2], piece_to: usize) -> i32 {
+        if self.continuation.is_empty() {
+            return 0;
+        }
+        earlier
+            .iter()
+            .flatten()
+            .map(|&e| i32::from(self.continuation[e * G::PIECE_TO_SIZE + piece_to]))
+            .sum()
+    }
+
+    pub fn update_continuation(
+        &mut self,
+        earlier: &[Option<usize>; 2],
+        piece_to: usize,
+        bonus: i32,
+    ) {
+        if self.continuation.is_empty() {
+            return;
+        }
+        for &e in earlier.iter().flatten() {
+            let entry = &mut self.continuation[e * G::PIECE_TO_SIZE + piece_to];
+            *entry = saturate(i32::from(*entry), bonus) as i16;
+        }
     }
 
     /// The reply that last refuted the move at `index` by `side`.
@@ -104,11 +151,35 @@ pub struct Hints<'a, G: Game> {
     pub killers: Killers<G::Move>,
     pub counter: Option<G::Move>,
     pub history: &'a History<G>,
+    /// Piece-to indices of the moves one and two plies back.
+    pub earlier: [Option<usize>; 2],
 }
 
-/// Fills `out` with `moves` in search order, each with its sort key.
-/// The sort is stable, so equal keys keep the generator's order and the
-/// search stays deterministic.
+/// How many moves [`pick_next`] selects one by one before it sorts the
+/// rest: most cutoffs come from the first few moves, so most nodes never
+/// pay for a full sort.
+const SELECT_FIRST: usize = 6;
+
+/// Brings the move to search `i`-th into place (the first `i` are done):
+/// the highest key among the rest, the earliest of equal keys, so the
+/// order is that of a stable sort and the search stays deterministic.
+#[inline]
+pub fn pick_next<M: Copy>(list: &mut [(i64, M)], i: usize) {
+    if i < SELECT_FIRST {
+        let mut best = i;
+        for j in i + 1..list.len() {
+            if list[j].0 > list[best].0 {
+                best = j;
+            }
+        }
+        list[i..=best].rotate_right(1);
+    } else if i == SELECT_FIRST {
+        list[i..].sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+}
+
+/// Fills `out` with `moves`, each with its sort key, in generator order;
+/// [`pick_next`] then takes them in search order.
 pub fn order_moves<G: Game>(
     pos: &G,
     moves: &[G::Move],
@@ -131,7 +202,10 @@ pub fn order_moves<G: Game>(
             match hints.killers.rank(m) {
                 0 if Some(m) == hints.counter => COUNTER,
                 0 => {
-                    let history = hints.history.score(side, pos.history_index(m));
+                    let history = hints.history.score(side, pos.history_index(m))
+                        + hints
+                            .history
+                            .continuation(&hints.earlier, pos.piece_to_index(m));
                     QUIET + (i64::from(history) << 16) + i64::from(pos.order_score(m))
                 }
                 rank => KILLER + rank,
@@ -139,23 +213,11 @@ pub fn order_moves<G: Game>(
         };
         (key, m)
     }));
-    out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
 }
 
-/// Quiescence order: every move when in check (all evasions must be
-/// looked at), otherwise only tactical moves; by `order_score`.
-pub fn order_quiescence<G: Game>(
-    pos: &G,
-    moves: &[G::Move],
-    in_check: bool,
-    out: &mut Vec<(i64, G::Move)>,
-) {
+/// Quiescence keys: by `order_score` (the moves are the evasions in check,
+/// the tactical moves otherwise); taken in order with [`pick_next`].
+pub fn order_quiescence<G: Game>(pos: &G, moves: &[G::Move], out: &mut Vec<(i64, G::Move)>) {
     out.clear();
-    out.extend(
-        moves
-            .iter()
-            .filter(|&&m| in_check || pos.is_tactical(m))
-            .map(|&m| (i64::from(pos.order_score(m)), m)),
-    );
-    out.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    out.extend(moves.iter().map(|&m| (i64::from(pos.order_score(m)), m)));
 }

@@ -219,6 +219,7 @@ fn a_search_stopped_before_it_starts_still_answers() {
 fn the_hard_limit_ends_an_unbounded_search() {
     let mut pos = Nim::new(400);
     let limits = TimeLimits {
+        floor: Duration::ZERO,
         soft: Some(Duration::from_millis(10_000)),
         hard: Some(Duration::from_millis(50)),
     };
@@ -233,6 +234,7 @@ fn the_hard_limit_ends_an_unbounded_search() {
 fn the_soft_limit_starts_no_new_iteration() {
     let mut pos = Nim::new(400);
     let limits = TimeLimits {
+        floor: Duration::ZERO,
         soft: Some(Duration::ZERO),
         hard: None,
     };

@@ -60,9 +60,7 @@ pub fn run_bench(depth: u32, control: &SearchControl, out: &Output) {
         let t = Instant::now();
         let result = search::search(&mut pos, &mut tt, control, &limits, &rules, &mut |_| {});
         if control.stop_requested() {
-            if !control.is_cancelled() {
-                out.info_string(format!("bench stopped at position {}", i + 1));
-            }
+            out.info_string(format!("bench stopped at position {}", i + 1));
             return;
         }
         total_nodes += result.nodes;

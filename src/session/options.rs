@@ -49,6 +49,8 @@ pub struct Options {
     pub fv_scale: i32,
     /// Shogi: the net `isready` loaded; `None` = built-in evaluation.
     pub net: Option<LoadedNet>,
+    /// Sigma 4: seed of `go setup`'s choice (0 = from the clock).
+    pub setup_seed: u64,
 }
 
 /// What a successful `setoption` changed that the session must act on.
@@ -118,6 +120,7 @@ impl Options {
             eval_dir: DEFAULT_EVAL_DIR.to_string(),
             fv_scale: DEFAULT_FV_SCALE,
             net: None,
+            setup_seed: 0,
         }
     }
 
@@ -161,6 +164,7 @@ impl Options {
                 },
             },
             spin("FV_SCALE", DEFAULT_FV_SCALE as i64, 1, MAX_FV_SCALE as i64),
+            spin("SetupSeed", 0, 0, MAX_DICE_SEED),
         ]
     }
 
@@ -188,6 +192,7 @@ impl Options {
             "DiceSeed",
             "EvalDir",
             "FV_SCALE",
+            "SetupSeed",
         ];
         if !known.iter().any(|k| is(k)) {
             return Err(format!("setoption: unknown option '{name}'"));
@@ -239,6 +244,8 @@ impl Options {
             self.eval_dir = value.to_string();
         } else if is("FV_SCALE") {
             self.fv_scale = parse_spin(name, value, 1, MAX_FV_SCALE as i64)? as i32;
+        } else if is("SetupSeed") {
+            self.setup_seed = parse_spin(name, value, 0, MAX_DICE_SEED)? as u64;
         }
         Ok(Change::Stored)
     }
@@ -291,7 +298,8 @@ mod tests {
                 "DiceMap",
                 "DiceSeed",
                 "EvalDir",
-                "FV_SCALE"
+                "FV_SCALE",
+                "SetupSeed"
             ]
         );
         assert_eq!(

@@ -1,6 +1,6 @@
 //! The one way anything reaches stdout: whole lines, written under a lock and
 //! flushed, so the session thread and the search thread never interleave, and
-//! every line is plain ASCII with single spaces (RULINGS §5).
+//! every line is plain ASCII with single spaces (docs/rules/notation.md).
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};

@@ -26,15 +26,16 @@ use crate::search::SearchControl;
 use crate::shogammon::cube::{self, Cube};
 use crate::shogammon::{DiceRoller, Position, Turn};
 use crate::timeman;
-use usi::{CubeQuery, GoCommand, MoveToken, PositionCommand, Response, StartPosition};
+use usi::{CubeQuery, DebugQuery, GoCommand, MoveToken, PositionCommand, Response, StartPosition};
 
 /// Turns searched per roll for a cube decision when `go` gives no depth.
 const CUBE_DEPTH: u32 = 1;
 
+use super::debug;
 use super::options::Options;
 use super::output::Output;
 use super::variant::{describe_outcome, side_name, VariantOps, VariantState};
-use super::worker::{perft_stopped, Worker};
+use super::worker::{perft_stopped, search_is_bounded, Worker};
 
 pub struct ShogammonState {
     pos: Position,
@@ -187,6 +188,33 @@ impl VariantOps for ShogammonState {
         lines
     }
 
+    /// As for the other games, but `moves` lists the turns of the roll
+    /// (each distinct turn token once), or says that no roll was given.
+    fn debug(&self, query: DebugQuery) -> Vec<String> {
+        match query {
+            DebugQuery::Moves => match self.pos.roll() {
+                Some(roll) => {
+                    let mut turns: Vec<String> = Vec::new();
+                    for turn in self.pos.all_turns(roll) {
+                        let token = self.pos.format_turn(turn).to_string();
+                        if !turns.contains(&token) {
+                            turns.push(token);
+                        }
+                    }
+                    vec![debug::moves_line(&turns)]
+                }
+                None => vec![
+                    "legal moves: no roll yet (give one with the dice clause of position)"
+                        .to_string(),
+                ],
+            },
+            DebugQuery::Eval => debug::eval_lines(&self.pos),
+            DebugQuery::Sfen => vec![format!("sfen {}", self.pos.to_sfen())],
+            DebugQuery::Key => vec![debug::key_line(self.pos.key())],
+            DebugQuery::Compiler => debug::compiler_lines(),
+        }
+    }
+
     fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String> {
         let Ok(mut tt) = self.tt.try_lock() else {
             return Err("the hash table is in use by a search".to_string());
@@ -211,6 +239,7 @@ impl VariantOps for ShogammonState {
             self.pos.roll()
         );
         let control = SearchControl::new(limits, go.ponder, go.infinite);
+        let bounded = search_is_bounded(go, &limits);
         let mut pos = self.pos.clone();
         let tt = Arc::clone(&self.tt);
         let limits = ChanceLimits {
@@ -220,13 +249,18 @@ impl VariantOps for ShogammonState {
         };
         Worker::spawn(
             control,
+            bounded,
             side,
             options.time,
             out.clone(),
             move |control, out| {
                 let answer = {
                     let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
-                    let mut report = |info| out.send(&Response::Info(info));
+                    let mut report = |info| {
+                        control
+                            .progress
+                            .report(info, |i| out.send(&Response::Info(i.clone())))
+                    };
                     let result = chance::search(&mut pos, &mut tt, control, &limits, &mut report);
                     Response::BestMove {
                         mv: result.best.map_or_else(
@@ -237,10 +271,7 @@ impl VariantOps for ShogammonState {
                     }
                 };
                 control.wait_for_release();
-                if control.is_cancelled() {
-                    log::info!("search cancelled; no bestmove");
-                    return;
-                }
+                control.progress.finish();
                 out.send(&answer);
             },
         )
@@ -251,6 +282,7 @@ impl VariantOps for ShogammonState {
         let side = pos.side_to_move();
         Worker::spawn(
             SearchControl::unlimited(),
+            true,
             side,
             options.time,
             out.clone(),
@@ -298,6 +330,7 @@ impl VariantOps for ShogammonState {
         let side = self.pos.side_to_move();
         Ok(Worker::spawn(
             SearchControl::unlimited(),
+            true,
             side,
             options.time,
             out.clone(),
@@ -337,9 +370,6 @@ impl CubeJob {
             side_name(answerer)
         ));
         control.wait_for_release();
-        if control.is_cancelled() {
-            return;
-        }
         out.send(&Response::BestMove {
             mv: action.word().to_string(),
             ponder: None,
@@ -347,7 +377,7 @@ impl CubeJob {
     }
 }
 
-/// `go perft N` over the rolls (RULINGS §5): one line per root turn (the
+/// `go perft N` over the rolls (docs/rules/notation.md): one line per root turn (the
 /// turn token carries its roll), a blank line and the total. A `stop` ends
 /// it within one node's work, as for the other games
 /// ([`super::worker::run_perft`]).
@@ -380,7 +410,7 @@ fn run_perft(mut pos: Position, depth: u32, control: &SearchControl, out: &Outpu
         let count = chance::perft::perft_until(&mut pos, depth - 1, &stop);
         pos.undo_move();
         let Ok(count) = count else {
-            return perft_stopped(control, out, done, root.len(), total);
+            return perft_stopped(out, done, root.len(), total);
         };
         total += count;
         out.line(&format!("{name}: {count}"));

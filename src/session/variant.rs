@@ -14,12 +14,13 @@ use crate::mate::MateLimits;
 use crate::search::{Limits, SearchControl};
 use crate::timeman;
 use crate::tt::TranspositionTable;
-use usi::{CubeQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
+use usi::{CubeQuery, DebugQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
 
+use super::debug;
 use super::nnue;
 use super::options::Options;
 use super::output::Output;
-use super::worker::{run_mate, run_perft, run_search, SearchJob, Worker};
+use super::worker::{run_mate, run_perft, run_search, search_is_bounded, SearchJob, Worker};
 use crate::shogi::nnue::NetHandle;
 
 /// One game's position (with its move history) and table.
@@ -65,13 +66,10 @@ pub trait VariantOps {
     /// The NNUE net to evaluate with (`None`: built-in); games without a
     /// net format ignore it.
     fn set_net(&mut self, _net: Option<&NetHandle>) {}
-    /// `eval`: lines on the static evaluation of the position, the last
-    /// being `eval = N` (the side to move's view).
-    fn eval_lines(&self) -> Vec<String> {
-        vec![format!("{} has no static evaluation to show", self.name())]
-    }
     /// `d`: lines describing the position and the game's state.
     fn describe(&self, rules: &Rules) -> Vec<String>;
+    /// `eval`, `moves`, `sfen`, `key`: the `info string` lines to answer.
+    fn debug(&self, query: DebugQuery) -> Vec<String>;
     /// Gives the table `mb` megabytes (if it has another size) and clears it
     /// when asked. Call only while no search runs.
     fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String>;
@@ -189,10 +187,6 @@ impl<G: Game> VariantOps for GameState<G> {
         self.pos.set_net(net);
     }
 
-    fn eval_lines(&self) -> Vec<String> {
-        self.pos.eval_lines()
-    }
-
     fn new_game(&mut self) {
         self.low_scores.store(0, Ordering::Relaxed);
     }
@@ -211,6 +205,16 @@ impl<G: Game> VariantOps for GameState<G> {
             None => "state: in progress".to_string(),
         });
         lines
+    }
+
+    fn debug(&self, query: DebugQuery) -> Vec<String> {
+        match query {
+            DebugQuery::Eval => debug::eval_lines(&self.pos),
+            DebugQuery::Moves => vec![debug::moves_line(&debug::legal_moves(&self.pos))],
+            DebugQuery::Sfen => vec![format!("sfen {}", self.pos.to_sfen())],
+            DebugQuery::Key => vec![debug::key_line(self.pos.key())],
+            DebugQuery::Compiler => debug::compiler_lines(),
+        }
     }
 
     fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String> {
@@ -232,6 +236,7 @@ impl<G: Game> VariantOps for GameState<G> {
         let limits = timeman::limits(go, side, &options.time);
         log::info!("go: side {side:?}, limits {limits:?}");
         let control = SearchControl::new(limits, go.ponder, go.infinite);
+        let bounded = search_is_bounded(go, &limits);
         let job = SearchJob {
             pos: self.pos.clone(),
             tt: Arc::clone(&self.tt),
@@ -248,6 +253,7 @@ impl<G: Game> VariantOps for GameState<G> {
         };
         Worker::spawn(
             control,
+            bounded,
             side,
             options.time,
             out.clone(),
@@ -264,9 +270,9 @@ impl<G: Game> VariantOps for GameState<G> {
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker {
         let pos = self.pos.clone();
         let side = pos.side_to_move();
-        let control = SearchControl::unlimited();
         Worker::spawn(
-            control,
+            SearchControl::unlimited(),
+            true,
             side,
             options.time,
             out.clone(),
@@ -285,6 +291,7 @@ impl<G: Game> VariantOps for GameState<G> {
         let limits = MateLimits::from_usi(limit, options.hash_mb);
         Ok(Worker::spawn(
             SearchControl::unlimited(),
+            limit != MateLimit::Infinite,
             side,
             options.time,
             out.clone(),

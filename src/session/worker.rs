@@ -25,6 +25,10 @@ use super::output::Output;
 pub struct Worker {
     control: Arc<SearchControl>,
     handle: JoinHandle<()>,
+    /// The job ends by itself (a depth, node, time or perft limit); at the
+    /// end of input it may finish. An unbounded one (infinite, ponder, a
+    /// bare `go`) is stopped instead.
+    bounded: bool,
     /// For `ponderhit` with fresh clock fields.
     side: Color,
     time: TimeOptions,
@@ -32,17 +36,21 @@ pub struct Worker {
 
 impl Worker {
     /// Runs `job` on a new thread; `job` gets the control to poll.
+    /// `bounded`: the job ends by itself (see [`Worker`]).
     pub fn spawn(
         control: SearchControl,
+        bounded: bool,
         side: Color,
         time: TimeOptions,
         out: Output,
         job: impl FnOnce(&SearchControl, &Output) + Send + 'static,
     ) -> Worker {
         let control = Arc::new(control);
+        spawn_ticker(Arc::clone(&control), out.clone());
         let shared = Arc::clone(&control);
         let handle = std::thread::spawn(move || {
             let ran = catch_unwind(AssertUnwindSafe(|| job(&shared, &out)));
+            shared.progress.finish();
             if ran.is_err() {
                 out.error("internal error: the search thread panicked (see stderr)");
             }
@@ -50,18 +58,23 @@ impl Worker {
         Worker {
             control,
             handle,
+            bounded,
             side,
             time,
         }
     }
 
+    /// Ends the job now; it still answers.
     pub fn stop(&self) {
         self.control.stop();
     }
 
-    /// Ends the job without its answer (`gameover`, `quit`).
-    pub fn cancel(&self) {
-        self.control.cancel();
+    pub fn is_bounded(&self) -> bool {
+        self.bounded
+    }
+
+    pub fn stop_requested(&self) -> bool {
+        self.control.stop_requested()
     }
 
     pub fn ponderhit(&self, go: &GoCommand) {
@@ -94,6 +107,28 @@ impl Worker {
     }
 }
 
+/// How often the ticker looks at the search's progress.
+const TICK: Duration = Duration::from_millis(100);
+
+/// A thread that writes a progress `info` line whenever a search has been
+/// silent for a second ([`crate::search::progress`]); it ends with the job.
+fn spawn_ticker(control: Arc<SearchControl>, out: Output) {
+    std::thread::spawn(move || {
+        while !control.progress.is_finished() {
+            std::thread::sleep(TICK);
+            control.progress.tick(control.started(), |info| {
+                out.send(&Response::Info(info.clone()))
+            });
+        }
+    });
+}
+
+/// Whether a `go` search ends by itself: it has a depth, node or time
+/// limit and is neither `ponder` nor `infinite`.
+pub fn search_is_bounded(go: &GoCommand, limits: &timeman::TimeLimits) -> bool {
+    !go.ponder && !go.infinite && (limits.is_limited() || go.depth.is_some() || go.nodes.is_some())
+}
+
 /// Everything a search job needs, owned (it moves to the worker thread).
 pub struct SearchJob<G: Game> {
     pub pos: G,
@@ -110,17 +145,14 @@ pub struct SearchJob<G: Game> {
 const RESIGN_STREAK: u32 = 3;
 
 /// Searches, waits until the GUI allows an answer (ponder, infinite), then
-/// writes `bestmove` unless the search was cancelled.
+/// writes `bestmove`: every `go` gets exactly one.
 pub fn run_search<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Output) {
     let answer = catch_unwind(AssertUnwindSafe(|| think(job, control, out))).unwrap_or_else(|_| {
         out.error("internal error: the search panicked (see stderr); resigning");
         resign()
     });
     control.wait_for_release();
-    if control.is_cancelled() {
-        log::info!("search cancelled; no bestmove");
-        return;
-    }
+    control.progress.finish();
     out.send(&answer);
 }
 
@@ -142,7 +174,11 @@ fn think<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Output) -> R
         };
     }
     let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
-    let mut report = |info| out.send(&Response::Info(info));
+    let mut report = |info| {
+        control
+            .progress
+            .report(info, |i| out.send(&Response::Info(i.clone())))
+    };
     let result = search::search(&mut pos, &mut tt, control, &limits, &rules, &mut report);
     if gives_up(&result, resign_value, &low_scores) {
         return resign();
@@ -188,7 +224,7 @@ fn bestmove<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> Response {
 }
 
 /// `go perft N`: one `<move>: <count>` line per root move, a blank line and
-/// `Nodes searched: <total>` (RULINGS §5). The recursion polls `stop`, so a
+/// `Nodes searched: <total>` (docs/rules/notation.md). The recursion polls `stop`, so a
 /// stopped perft ends within one node's work: the finished root moves' lines
 /// stand, the interrupted one is not printed, and [`perft_stopped`] ends the
 /// answer instead of the blank line and total.
@@ -205,7 +241,7 @@ pub fn run_perft<G: Game>(mut pos: G, depth: u32, control: &SearchControl, out: 
         let count = crate::perft::perft_until(&mut pos, depth - 1, &stop);
         pos.undo_move();
         let Ok(count) = count else {
-            return perft_stopped(control, out, done, moves.len(), total);
+            return perft_stopped(out, done, moves.len(), total);
         };
         total += count;
         out.line(&format!("{name}: {count}"));
@@ -216,15 +252,10 @@ pub fn run_perft<G: Game>(mut pos: G, depth: u32, control: &SearchControl, out: 
 
 /// `go mate`: the df-pn solver on the position. Answers `checkmate <moves>`,
 /// `checkmate nomate` or `checkmate timeout` (also after `stop`), preceded by
-/// one `info` with the solver's nodes and time; nothing after `gameover` or
-/// `quit`.
+/// one `info` with the solver's nodes and time.
 pub fn run_mate<G: Game>(mut pos: G, limits: MateLimits, control: &SearchControl, out: &Output) {
     let stop = || control.stop_requested();
     let (result, stats) = mate::solve_with_stats(&mut pos, &limits, &stop);
-    if control.is_cancelled() {
-        log::info!("go mate cancelled; no answer");
-        return;
-    }
     let millis = stats.elapsed.as_millis() as u64;
     out.send(&Response::Info(usi::Info {
         nodes: Some(stats.nodes),
@@ -235,15 +266,12 @@ pub fn run_mate<G: Game>(mut pos: G, limits: MateLimits, control: &SearchControl
     out.send(&Response::Checkmate(mate::to_checkmate(&pos, &result)));
 }
 
-/// The end of a perft that `stop` interrupted after `done` of `of` root
-/// moves: `info string perft stopped after <done> of <of> root moves
-/// (<total> nodes counted)`, and nothing at all when the job was cancelled
-/// (`gameover`, `quit`). A `stop` that lands between the last root move and
-/// the total is too late to matter: the perft answers in full.
-pub fn perft_stopped(control: &SearchControl, out: &Output, done: usize, of: usize, total: u64) {
-    if control.is_cancelled() {
-        return;
-    }
+/// The end of a perft that `stop` (or `gameover`, `quit`) interrupted after
+/// `done` of `of` root moves: `info string perft stopped after <done> of
+/// <of> root moves (<total> nodes counted)`. A `stop` that lands between the
+/// last root move and the total is too late to matter: the perft answers in
+/// full.
+pub fn perft_stopped(out: &Output, done: usize, of: usize, total: u64) {
     out.info_string(format!(
         "perft stopped after {done} of {of} root moves ({total} nodes counted)"
     ));

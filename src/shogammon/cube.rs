@@ -1,4 +1,4 @@
-//! Shogammon's optional doubling cube (RULINGS §3: "as in backgammon"),
+//! Shogammon's optional doubling cube (docs/rules/shogammon.md: "as in backgammon"),
 //! money play without gammons: a game is worth the cube's value to the
 //! winner.
 //!

@@ -26,7 +26,7 @@ pub const ROLLS: [([u8; 2], u32); 21] = {
 pub const ROLL_WEIGHT_TOTAL: u32 = 36;
 
 /// Which unpromoted kinds answer to each die face. A promoted piece answers
-/// to its unpromoted kind's face(s) (RULINGS §3).
+/// to its unpromoted kind's face(s) (docs/rules/shogammon.md).
 ///
 /// Stored as one bit mask per face over `Role` indices 0..=7 (the unpromoted
 /// kinds and the king).

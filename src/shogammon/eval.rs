@@ -370,6 +370,30 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_core(pos.core())
 }
 
+/// The evaluation's parts for the `eval` debugging command, from the side
+/// to move's view: material, king shape (ours less theirs) and the rolls of
+/// 36 on which each side captures the other's king.
+pub fn terms(pos: &Position) -> Vec<(&'static str, i32)> {
+    let core = pos.core();
+    let us = core.side();
+    let them = us.flip();
+    if core.king(us).is_none() || core.king(them).is_none() {
+        return Vec::new();
+    }
+    vec![
+        ("material", material(core, us)),
+        ("king shape", king_shape(core, us) - king_shape(core, them)),
+        (
+            "king-capture rolls (ours)",
+            king_capture_rolls(core, us) as i32,
+        ),
+        (
+            "king-capture rolls (theirs)",
+            king_capture_rolls(core, them) as i32,
+        ),
+    ]
+}
+
 /// [`evaluate`] on a bare core (turn generation's scratch copies).
 pub fn evaluate_core(core: &Core) -> i32 {
     let us = core.side();

@@ -1,4 +1,4 @@
-//! Shogammon: shogi with backgammon dice (RULINGS.md §3; rules as
+//! Shogammon: shogi with backgammon dice (rules as
 //! implemented: docs/rules/shogammon.md).
 //!
 //! - [`Position`] carries the board (stacks of up to two pieces: points),
@@ -148,6 +148,10 @@ impl Game for Position {
         eval::evaluate(self)
     }
 
+    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
+        eval::terms(self)
+    }
+
     fn display(&self) -> String {
         Position::display(self)
     }
@@ -179,7 +183,7 @@ impl ChanceGame for Position {
 }
 
 impl Position {
-    /// The turn token for `turn` (RULINGS §3): dice in the order taken, a
+    /// The turn token for `turn` (docs/rules/shogammon.md): dice in the order taken, a
     /// lost die in its place, `pass` when both were lost.
     pub fn format_turn(&self, turn: Turn) -> usi::Turn {
         notation::format_turn(turn)

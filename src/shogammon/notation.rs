@@ -1,4 +1,4 @@
-//! Turn tokens (RULINGS §3 notation): `61:5g5h,7g7f`, `61:7g7f`, `61:pass`.
+//! Turn tokens (docs/rules/shogammon.md, notation): `61:5g5h,7g7f`, `61:7g7f`, `61:pass`.
 //! Writing puts the dice in the order they were taken, a lost die in its
 //! place; reading accepts both digit orders and lets the moves decide,
 //! then explains a refusal in terms of the must-move rule.

@@ -683,7 +683,7 @@ impl Position {
         }
     }
 
-    /// Builds and validates a position (RULINGS §3; docs/rules/shogammon.md).
+    /// Builds and validates a position (docs/rules/shogammon.md).
     pub fn from_sfen(sfen: &usi::Sfen) -> Result<Position, GameError> {
         let mut core = Core::empty(DiceMap::default());
         if sfen.board.len() != 9 {

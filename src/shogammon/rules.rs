@@ -1,4 +1,4 @@
-//! How a Shogammon game ends: the moment a king is captured (RULINGS §3).
+//! How a Shogammon game ends: the moment a king is captured (docs/rules/shogammon.md).
 //! There is no checkmate, no repetition rule and no impasse; a position
 //! where a side has no king is finished. `MaxMovesToDraw` applies as in the
 //! other games (counted in turns).

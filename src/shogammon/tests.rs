@@ -1,5 +1,5 @@
 //! Rule tests on hand-built positions, and the perft table in tests/perft.
-//! Every expectation below is reasoned from RULINGS §3 by hand (the
+//! Every expectation below is reasoned from docs/rules/shogammon.md by hand (the
 //! comments give the reasoning); none is copied from engine output.
 
 use super::movegen::Targets;

@@ -1,7 +1,7 @@
 //! Turn generation: the must-move rule over both orders of the dice, and
 //! the reduction to one turn per distinct resulting position.
 //!
-//! RULINGS §3: the mover picks the order of the dice. Taking them in that
+//! docs/rules/shogammon.md: the mover picks the order of the dice. Taking them in that
 //! order, the first die must move if it has any move; then, in the position
 //! that results, the second must move if it has any. A die with no move is
 //! lost. A move onto an enemy point is a move of its die only when a

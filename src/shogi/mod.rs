@@ -1,4 +1,4 @@
-//! Standard shogi (RULINGS.md §1).
+//! Standard shogi (docs/rules/shogi.md).
 
 mod checks;
 pub mod eval;
@@ -85,6 +85,17 @@ impl Game for Position {
         self.mvv_lva(m)
     }
 
+    /// Stalemate without check is too rare in shogi to look for in
+    /// quiescence search: always `true`.
+    fn generate_tactical(&self, moves: &mut Moves) -> bool {
+        Position::generate_tactical(self, moves);
+        true
+    }
+
+    fn gives_check(&mut self, m: Move) -> bool {
+        Position::gives_check(self, m)
+    }
+
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         Position::see_ge(self, m, threshold)
     }
@@ -94,6 +105,22 @@ impl Game for Position {
 
     fn history_index(&self, m: Move) -> usize {
         usize::from(m.0) & ((1 << 14) - 1)
+    }
+
+    /// The moving kind (after promotion) and the destination.
+    const PIECE_TO_SIZE: usize = 14 * 81;
+
+    fn piece_to_index(&self, m: Move) -> usize {
+        let role = if m.is_drop() {
+            m.dropped()
+        } else {
+            match self.piece_at(m.from()) {
+                Some(p) if m.is_promotion() => p.role.promoted(),
+                Some(p) => p.role,
+                None => Role::Pawn,
+            }
+        };
+        role.index() * 81 + m.to().index()
     }
 
     fn do_null_move(&mut self) -> bool {
@@ -132,22 +159,17 @@ impl Game for Position {
         Position::set_net(self, net.cloned());
     }
 
-    fn eval_lines(&self) -> Vec<String> {
-        let source = match self.nnue() {
-            Some(nnue) => {
-                let h = nnue.handle();
-                format!(
-                    "evaluation: NNUE HalfKP 256x2-32-32 from {} with FV_SCALE {}",
-                    h.source, h.fv_scale
-                )
-            }
-            None => "evaluation: built-in".to_string(),
-        };
-        vec![source, format!("eval = {}", self.evaluate())]
-    }
-
     fn display(&self) -> String {
         Position::display(self)
+    }
+
+    /// The built-in evaluation's terms; none with a net (it has no
+    /// breakdown, and `eval = N` is then the net's value).
+    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
+        if self.nnue().is_some() {
+            return Vec::new();
+        }
+        crate::board::eval::terms(self)
     }
 }
 

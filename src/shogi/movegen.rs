@@ -53,17 +53,30 @@ fn push_board(list: &mut Moves, from: Square, dests: Bitboard, promote: bool) {
 /// the promotion choices the rules give: promotion when the move enters,
 /// leaves or stays in the `zone`; no unpromoted pawn or lance onto the last
 /// rank, nor knight onto the last two.
+///
+/// With `PROMOTIONS_ONLY`, only the promoting moves (quiescence search's
+/// non-capturing tactical moves).
 #[inline(always)]
-fn push_piece(list: &mut Moves, us: Color, role: Role, from: Square, dests: Bitboard) {
+fn push_piece<const PROMOTIONS_ONLY: bool>(
+    list: &mut Moves,
+    us: Color,
+    role: Role,
+    from: Square,
+    dests: Bitboard,
+) {
     let zone = zone(us);
     match role {
         Role::Pawn | Role::Lance => {
             push_board(list, from, dests & zone, true);
-            push_board(list, from, dests & !last_ranks(us, 1), false);
+            if !PROMOTIONS_ONLY {
+                push_board(list, from, dests & !last_ranks(us, 1), false);
+            }
         }
         Role::Knight => {
             push_board(list, from, dests & zone, true);
-            push_board(list, from, dests & !last_ranks(us, 2), false);
+            if !PROMOTIONS_ONLY {
+                push_board(list, from, dests & !last_ranks(us, 2), false);
+            }
         }
         Role::Silver | Role::Bishop | Role::Rook => {
             let promoting = if zone.contains(from) {
@@ -72,9 +85,15 @@ fn push_piece(list: &mut Moves, us: Color, role: Role, from: Square, dests: Bitb
                 dests & zone
             };
             push_board(list, from, promoting, true);
-            push_board(list, from, dests, false);
+            if !PROMOTIONS_ONLY {
+                push_board(list, from, dests, false);
+            }
         }
-        _ => push_board(list, from, dests, false),
+        _ => {
+            if !PROMOTIONS_ONLY {
+                push_board(list, from, dests, false)
+            }
+        }
     }
 }
 
@@ -148,7 +167,7 @@ impl Position {
         let us = self.side();
         let own = self.pieces(us);
         let Some(ksq) = self.king(us) else {
-            self.generate_pieces(list, !own, Bitboard::EMPTY, None);
+            self.generate_pieces::<false>(list, !own, Bitboard::EMPTY, None);
             self.generate_drops(list, !self.occupied());
             return;
         };
@@ -161,12 +180,48 @@ impl Position {
         if checkers.any() {
             let checker = checkers.lsb();
             let block = between(ksq, checker);
-            self.generate_pieces(list, block | checker.bit(), pinned, Some(ksq));
+            self.generate_pieces::<false>(list, block | checker.bit(), pinned, Some(ksq));
             self.generate_drops(list, block);
         } else {
-            self.generate_pieces(list, !own, pinned, Some(ksq));
+            self.generate_pieces::<false>(list, !own, pinned, Some(ksq));
             self.generate_drops(list, !self.occupied());
         }
+    }
+
+    /// The legal captures and promotions of the side to move (quiescence
+    /// search), without the drops and quiet moves `generate_legal` adds.
+    /// In check, the tactical moves among the evasions.
+    pub fn generate_tactical(&self, list: &mut Moves) {
+        let us = self.side();
+        let theirs = self.pieces(us.flip());
+        let king = self.king(us);
+        if self.checkers().any() || king.is_none() {
+            let mut all = Moves::new();
+            self.generate_legal(&mut all);
+            for &m in all.iter() {
+                if self.is_tactical(m) {
+                    list.push(m);
+                }
+            }
+            return;
+        }
+        let ksq = king.unwrap_or(Square::from_index(0));
+        let start = list.len();
+        self.generate_king(ksq, list);
+        // Keep only the king's captures (a king never promotes).
+        let mut kept = start;
+        for i in start..list.len() {
+            let m = list[i];
+            if theirs.contains(m.to()) {
+                list[kept] = m;
+                kept += 1;
+            }
+        }
+        list.truncate(kept);
+        let pinned = self.pinned(us);
+        self.generate_pieces::<false>(list, theirs, pinned, Some(ksq));
+        let empty = !self.occupied() & Bitboard::ALL;
+        self.generate_pieces::<true>(list, empty, pinned, Some(ksq));
     }
 
     fn generate_king(&self, ksq: Square, list: &mut Moves) {
@@ -201,7 +256,7 @@ impl Position {
     /// Board moves of every piece but the king onto `target`. Pieces off
     /// `pinned` move freely; a pinned piece stays on the line through its
     /// king on `ksq`.
-    fn generate_pieces(
+    fn generate_pieces<const PROMOTIONS_ONLY: bool>(
         &self,
         list: &mut Moves,
         target: Bitboard,
@@ -222,39 +277,45 @@ impl Position {
         let behind = |to: Square| Square::from_index(to.index().wrapping_add_signed(back));
         let pawn_move = |to, promote| Move::board(behind(to), to, promote);
         push_each(list, dests & zone(us), |to| pawn_move(to, true));
-        push_each(list, dests & !last_ranks(us, 1), |to| pawn_move(to, false));
+        if !PROMOTIONS_ONLY {
+            push_each(list, dests & !last_ranks(us, 1), |to| pawn_move(to, false));
+        }
 
         for from in self.pieces_of(us, Role::Lance) & free {
             let dests = lance_attacks(us, from, occ) & target;
-            push_piece(list, us, Role::Lance, from, dests);
+            push_piece::<PROMOTIONS_ONLY>(list, us, Role::Lance, from, dests);
         }
         // A pinned knight can never stay on its pin line.
         for from in self.pieces_of(us, Role::Knight) & free {
             let dests = knight_attacks(us, from) & target;
-            push_piece(list, us, Role::Knight, from, dests);
+            push_piece::<PROMOTIONS_ONLY>(list, us, Role::Knight, from, dests);
         }
         for from in self.pieces_of(us, Role::Silver) & free {
             let dests = silver_attacks(us, from) & target;
-            push_piece(list, us, Role::Silver, from, dests);
+            push_piece::<PROMOTIONS_ONLY>(list, us, Role::Silver, from, dests);
         }
-        for from in self.golds() & free {
-            push_board(list, from, gold_attacks(us, from) & target, false);
+        if !PROMOTIONS_ONLY {
+            for from in self.golds() & free {
+                push_board(list, from, gold_attacks(us, from) & target, false);
+            }
         }
         for from in self.pieces_of(us, Role::Bishop) & free {
             let dests = bishop_attacks(from, occ) & target;
-            push_piece(list, us, Role::Bishop, from, dests);
+            push_piece::<PROMOTIONS_ONLY>(list, us, Role::Bishop, from, dests);
         }
         for from in self.pieces_of(us, Role::Rook) & free {
             let dests = rook_attacks(from, occ) & target;
-            push_piece(list, us, Role::Rook, from, dests);
+            push_piece::<PROMOTIONS_ONLY>(list, us, Role::Rook, from, dests);
         }
-        for from in self.pieces_of(us, Role::Horse) & free {
-            let dests = (bishop_attacks(from, occ) | king_attacks(from)) & target;
-            push_board(list, from, dests, false);
-        }
-        for from in self.pieces_of(us, Role::Dragon) & free {
-            let dests = (rook_attacks(from, occ) | king_attacks(from)) & target;
-            push_board(list, from, dests, false);
+        if !PROMOTIONS_ONLY {
+            for from in self.pieces_of(us, Role::Horse) & free {
+                let dests = (bishop_attacks(from, occ) | king_attacks(from)) & target;
+                push_board(list, from, dests, false);
+            }
+            for from in self.pieces_of(us, Role::Dragon) & free {
+                let dests = (rook_attacks(from, occ) | king_attacks(from)) & target;
+                push_board(list, from, dests, false);
+            }
         }
 
         // Pinned pieces (rare): any kind, restricted to the pin line.
@@ -264,7 +325,7 @@ impl Position {
                     continue;
                 };
                 let dests = Position::piece_attacks(piece, from, occ) & target & line(ksq, from);
-                push_piece(list, us, piece.role, from, dests);
+                push_piece::<PROMOTIONS_ONLY>(list, us, piece.role, from, dests);
             }
         }
     }
@@ -346,6 +407,40 @@ impl Position {
     /// Whether the move captures or promotes (quiescence search).
     pub fn is_tactical(&self, m: Move) -> bool {
         m.is_promotion() || (!m.is_drop() && self.piece_at(m.to()).is_some())
+    }
+
+    /// Whether `m` (legal here) puts the opponent in check, without playing
+    /// it: the moved piece attacks the king from its new square, or it
+    /// uncovers one of our sliders.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side();
+        let Some(ksq) = self.king(us.flip()) else {
+            return false;
+        };
+        let to = m.to();
+        if m.is_drop() {
+            let piece = Piece::new(us, m.dropped());
+            return Position::piece_attacks(piece, to, self.occupied()).contains(ksq);
+        }
+        let from = m.from();
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let role = if m.is_promotion() {
+            piece.role.promoted()
+        } else {
+            piece.role
+        };
+        let occ = self.occupied().without(from) | to.bit();
+        if Position::piece_attacks(Piece::new(us, role), to, occ).contains(ksq) {
+            return true;
+        }
+        // A discovered check: a slider of ours behind `from`, on the line
+        // through the king, that the move leaves.
+        let ray = line(ksq, from);
+        ray.any()
+            && !ray.contains(to)
+            && (self.attackers_to(ksq, us, occ) & !from.bit() & ray).any()
     }
 
     /// Most valuable victim, least valuable attacker.

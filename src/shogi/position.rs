@@ -579,7 +579,7 @@ impl Position {
         }
     }
 
-    /// Builds and validates a position (RULINGS.md §1; see docs/rules/shogi.md).
+    /// Builds and validates a position (see docs/rules/shogi.md).
     pub fn from_sfen(sfen: &usi::Sfen) -> Result<Position, GameError> {
         let mut pos = Position::empty();
         if sfen.board.len() != 9 {

@@ -1,5 +1,5 @@
 //! How a shogi game ends: mate, sennichite, impasse declarations, the Sloan
-//! count and the move limit (RULINGS.md §1).
+//! count and the move limit (docs/rules/shogi.md).
 
 use super::movegen::Moves;
 use super::position::State;

@@ -1,4 +1,4 @@
-//! Where stones move (RULINGS §4): single steps and leaps from tables, the
+//! Where stones move (docs/rules/sigma4.md): single steps and leaps from tables, the
 //! repeated steps of W, F, D and E along rays with the "every landing square
 //! on the way is empty" rule, and the reverse question "is this square
 //! attacked", answered by looking outward from the square.

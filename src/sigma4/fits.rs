@@ -1,4 +1,4 @@
-//! The table of every composition a base may have (RULINGS §4: 251 plain
+//! The table of every composition a base may have (docs/rules/sigma4.md: 251 plain
 //! and 24 royal ones), built once. Bases on the board and in moves are
 //! stored as an index into it ([`FitId`]), so the generator enumerates
 //! refits and drops by walking a short list with a subset test instead of
@@ -251,7 +251,7 @@ mod tests {
         // 6 + 10 + 8 = 24.
         let t = fits();
         assert_eq!(t.royal().len(), 24);
-        // Plain: counted by the enumeration in RULINGS' terms (w, f <= 4,
+        // Plain: counted by the enumeration in docs/rules/sigma4.md's terms (w, f <= 4,
         // d, e <= 2, at most one of Z/C, at most one of N/J, 1..=4 in all).
         let mut n = 0;
         for w in 0..5 {

@@ -1,4 +1,4 @@
-//! Sigma 4 Shogi (RULINGS.md §4, docs/rules/sigma4.md): a 7x7 board of
+//! Sigma 4 Shogi (docs/rules/sigma4.md): a 7x7 board of
 //! bases whose stones give their moves, captures that refit the capturer
 //! from both bases' stones, drops of bases fitted from storage, corner
 //! takes, and wins by mate, stalemate, the royal's goal square or the
@@ -88,6 +88,36 @@ impl Game for Position {
     /// from the first move on, so quiescence over every capture explodes.
     fn is_tactical(&self, m: Move) -> bool {
         m.is_principal() && self.is_promising_capture(m)
+    }
+
+    /// The promising captures straight from the captures-only generator
+    /// (as the default's filter of the full list would give them):
+    /// without it, quiescence generated every drop (hundreds) to find a few
+    /// captures. A side with a base and a stone in storage and an empty
+    /// square can always drop when not in check, so only a bare position
+    /// needs the full list to know whether any move exists.
+    fn generate_tactical(&self, moves: &mut Moves) -> bool {
+        if self.goal_reached() {
+            return false; // the game is over: no move
+        }
+        let mut captures = Moves::new();
+        self.generate_captures(&mut captures);
+        for &m in &captures {
+            if self.is_promising_capture(m) {
+                moves.push(m);
+            }
+        }
+        let us = self.side();
+        let can_drop = !self.in_check()
+            && !self.storage(us).is_empty()
+            && self.bases_in_storage(us) > 0
+            && self.occupied().count() < 49;
+        if !captures.is_empty() || can_drop {
+            return true;
+        }
+        let mut all = Moves::new();
+        self.generate_legal(&mut all);
+        !all.is_empty()
     }
 
     fn order_score(&self, m: Move) -> i32 {

@@ -23,6 +23,9 @@ struct Gen<'a> {
     enemy: Bitboard7,
     royal: Square7,
     in_check: bool,
+    /// Quiescence's pass: captures only, and of each capture only the
+    /// principal refit (the one `is_tactical` accepts).
+    captures_only: bool,
 }
 
 impl Gen<'_> {
@@ -59,21 +62,27 @@ impl Gen<'_> {
         let victim_fit = self.ft.get(victim);
         let pool = own_fit.base.stones.plus(victim_fit.base.stones);
         let kinds = own_fit.kinds | victim_fit.kinds;
-        let mut best: Option<(i32, usize)> = None;
+        let mut best: Option<(i32, usize, FitId)> = None;
         for &id in self.ft.within(own_fit.base.royal, kinds) {
             let kept = self.ft.get(id);
             if kept.total < own_fit.total {
                 break; // the list is sorted by size
             }
             if kept.base.stones.is_subset_of(pool) {
-                if best.is_none_or(|(b, _)| kept.keep_score > b) {
-                    best = Some((kept.keep_score, list.len()));
+                if best.is_none_or(|(b, _, _)| kept.keep_score > b) {
+                    best = Some((kept.keep_score, list.len(), id));
                 }
-                list.push(Move::capture(from, to, id));
+                if !self.captures_only {
+                    list.push(Move::capture(from, to, id));
+                }
             }
         }
-        if let Some((_, i)) = best {
-            list[i] = list[i].principal();
+        match best {
+            Some((_, _, id)) if self.captures_only => {
+                list.push(Move::capture(from, to, id).principal())
+            }
+            Some((_, i, _)) => list[i] = list[i].principal(),
+            None => {}
         }
     }
 
@@ -88,12 +97,23 @@ impl Gen<'_> {
         }
     }
 
+    /// Where a base may go: any square not its side's, or only enemy bases
+    /// in the captures-only pass.
+    #[inline]
+    fn targets(&self) -> Bitboard7 {
+        if self.captures_only {
+            self.enemy
+        } else {
+            !self.own
+        }
+    }
+
     fn plain_bases(&self, list: &mut Moves) {
         for from in self.own ^ self.royal.bit() {
             let Some(u) = self.pos.unit_at(from) else {
                 continue;
             };
-            let dests = destinations(self.t, self.ft.get(u.fit), from, self.occ) & !self.own;
+            let dests = destinations(self.t, self.ft.get(u.fit), from, self.occ) & self.targets();
             for to in dests {
                 if self.safe(from, to) {
                     self.push_board(list, from, to, u.fit);
@@ -133,7 +153,7 @@ impl Gen<'_> {
                 dests |= far.bit();
             }
         }
-        for to in dests & !self.own {
+        for to in dests & self.targets() {
             if !is_attacked(self.t, maps, to, lifted | to.bit(), !to.bit()) {
                 self.push_board(list, from, to, u.fit);
             }
@@ -201,8 +221,28 @@ impl Position {
         if self.goal_reached() {
             return;
         }
+        let gen = self.generator(false);
+        gen.plain_bases(list);
+        gen.royal_base(list);
+        gen.drops(list);
+        gen.corner_takes(list);
+    }
+
+    /// The legal captures, each with its principal refit only: the moves
+    /// quiescence looks at, without generating hundreds of drops to find
+    /// them.
+    pub fn generate_captures(&self, list: &mut Moves) {
+        if self.goal_reached() {
+            return;
+        }
+        let gen = self.generator(true);
+        gen.plain_bases(list);
+        gen.royal_base(list);
+    }
+
+    fn generator(&self, captures_only: bool) -> Gen<'_> {
         let us = self.side();
-        let gen = Gen {
+        Gen {
             t: tables(),
             ft: fits(),
             pos: self,
@@ -211,11 +251,8 @@ impl Position {
             enemy: self.bases(us.flip()),
             royal: self.royal(us),
             in_check: self.in_check(),
-        };
-        gen.plain_bases(list);
-        gen.royal_base(list);
-        gen.drops(list);
-        gen.corner_takes(list);
+            captures_only,
+        }
     }
 
     /// The legal move equal to `m` up to generator annotations, if any

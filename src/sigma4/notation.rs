@@ -1,4 +1,4 @@
-//! Moves as USI writes them in Sigma 4 (RULINGS §4): `4e4d`, a capture with
+//! Moves as USI writes them in Sigma 4 (docs/rules/sigma4.md): `4e4d`, a capture with
 //! its refit `4e4b=JEDF` (`R` first for the royal base; without `=` the
 //! base keeps its own stones), a drop `DF*4d`, a corner take `%W`. Reading
 //! checks legality and says why a move is not legal.

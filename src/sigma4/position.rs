@@ -1,7 +1,7 @@
 //! The Sigma 4 position: bases on the 7x7 board, both storages, side to
 //! move, an incremental Zobrist key and the history make/unmake and the
 //! repetition rule need. SFEN reading (with every validity check of
-//! RULINGS §4) and writing, and the board a person reads (`d`).
+//! docs/rules/sigma4.md) and writing, and the board a person reads (`d`).
 
 use std::sync::OnceLock;
 
@@ -11,7 +11,7 @@ use super::types::{side_name, Base, Bitboard7, Move, MoveKind, Square7, Stone, S
 use crate::board::zobrist::SplitMix;
 use crate::game::{game_error, Color, GameError};
 
-/// The standard start position (RULINGS §4).
+/// The standard start position (docs/rules/sigma4.md).
 pub const STARTPOS_SFEN: &str = "[nw][dw][ef][rfw][ef][dw][nw]/[df][ef][jd][en][jd][ef][df]/[dw][ze][cw][nf][ce][ze][dw]/7/[DW][ZE][CE][NF][CW][ZE][DW]/[DF][EF][JD][EN][JD][EF][DF]/[NW][DW][EF][RFW][EF][DW][NW] b - 1";
 
 /// Bases per side (20 plain, 1 royal).
@@ -366,7 +366,7 @@ impl Position {
         }
     }
 
-    /// Builds and validates a position (RULINGS §4; docs/rules/sigma4.md).
+    /// Builds and validates a position (docs/rules/sigma4.md).
     pub fn from_sfen(sfen: &usi::Sfen) -> Result<Position, GameError> {
         let mut pos = Position::empty();
         if sfen.board.len() != 7 {

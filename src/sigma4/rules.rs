@@ -1,4 +1,4 @@
-//! How a Sigma 4 game ends (RULINGS §4): checkmate and stalemate both lose
+//! How a Sigma 4 game ends (docs/rules/sigma4.md): checkmate and stalemate both lose
 //! for the side with no move, the royal base reaching its goal square wins
 //! at once, and the third occurrence of a position loses for the side whose
 //! move made it. No draws, except an optional move limit.

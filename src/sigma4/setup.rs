@@ -1,4 +1,4 @@
-//! Opening setups (RULINGS §4, the seed's rules A1–A4): checking one, and
+//! Opening setups (docs/rules/sigma4.md, the seed's rules A1–A4): checking one, and
 //! the engine's own choice for `go setup`.
 //!
 //! A setup is one side's three ranks as the SFEN board writes them, top rank

@@ -1,5 +1,5 @@
 //! Rule tests on hand-built positions (every expectation is reasoned out in
-//! the comments from RULINGS §4, not read off the engine) and the perft
+//! the comments from docs/rules/sigma4.md, not read off the engine) and the perft
 //! table in tests/perft/sigma4.perft.
 
 use super::notation::legal_move_texts;
@@ -1087,4 +1087,42 @@ fn print_selfplay() {
         p.do_move(m);
     }
     println!("{}\n{}", p.display(), p.to_sfen());
+}
+
+/// The captures-only generator gives exactly the legal captures with their
+/// principal refit, on random playout positions (in check and not).
+#[test]
+fn capture_generator_matches_the_filtered_legal_list() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let mut p = Position::startpos();
+        for _ in 0..rng.gen_range(1..120) {
+            let mut all = Moves::new();
+            p.generate_legal(&mut all);
+            if all.is_empty() {
+                break;
+            }
+            let mut expected: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|m| m.is_principal() && matches!(m.kind(), types::MoveKind::Capture { .. }))
+                .collect();
+            let mut captures = Moves::new();
+            p.generate_captures(&mut captures);
+            expected.sort_by_key(|m| m.0);
+            captures.sort_by_key(|m| m.0);
+            assert_eq!(captures, expected, "{}", p.to_sfen());
+            checked += 1;
+            let boards: Vec<Move> = all.iter().copied().filter(|m| !m.is_drop()).collect();
+            let pick = if !boards.is_empty() && rng.gen_bool(0.8) {
+                boards[rng.gen_range(0..boards.len())]
+            } else {
+                all[rng.gen_range(0..all.len())]
+            };
+            p.do_move(pick);
+        }
+    }
+    assert!(checked > 1000, "{checked}");
 }

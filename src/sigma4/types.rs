@@ -418,7 +418,7 @@ pub struct Base {
     pub royal: bool,
 }
 
-/// Why a composition is not allowed (RULINGS §4), for error messages.
+/// Why a composition is not allowed (docs/rules/sigma4.md), for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CompositionError {
     Empty,

@@ -1,6 +1,6 @@
 //! The engine driven over pipes as a GUI drives it, shared by the
 //! integration tests. Every line the engine writes is checked to be plain
-//! ASCII with single spaces (RULINGS §5).
+//! ASCII with single spaces (docs/rules/notation.md).
 
 #![allow(dead_code)] // each test file uses its own part
 
@@ -194,4 +194,37 @@ pub fn displayed_sfen(engine: &mut Engine) -> String {
         .find_map(|l| l.strip_prefix("info string sfen "))
         .unwrap_or_else(|| panic!("no sfen in {lines:#?}"))
         .to_string()
+}
+
+/// What a script piping `input` into the engine (and closing the pipe)
+/// gets: the engine's lines and its exit status. Fails after `timeout`.
+pub fn run_script(args: &[&str], input: &str, timeout: Duration) -> (Vec<String>, ExitStatus) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_henkei"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the engine");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input.as_bytes()).expect("write to engine");
+    drop(stdin);
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let lines: Vec<String> = BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .collect();
+        let _ = tx.send(lines);
+    });
+    let lines = match rx.recv_timeout(timeout) {
+        Ok(lines) => lines,
+        Err(_) => {
+            let _ = child.kill();
+            panic!("the engine did not finish {input:?} within {timeout:?}");
+        }
+    };
+    let status = child.wait().expect("wait on engine");
+    (lines, status)
 }

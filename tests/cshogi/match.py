@@ -13,7 +13,12 @@ caller's timeout (see .ci/run).
 Games start from the openings in openings.txt beside this file (cshogi's
 "startpos moves ..." format), shuffled with a fixed seed, colours alternating.
 
+With --ponder --keep-process the runner ponders on the opponent's time,
+keeps one engine process across all games and sends a bare `gameover`
+between them, the sequence that once left it waiting forever.
+
 usage: match.py ENGINE [--games N] [--time MS] [--inc MS] [--byoyomi MS]
+                [--ponder] [--keep-process] [--csa FILE]
 """
 
 import argparse
@@ -30,7 +35,7 @@ TIME_LOSS = "切れ負け"
 OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.txt")
 
 
-def play(engine, games, time, inc, byoyomi):
+def play(engine, games, time, inc, byoyomi, ponder, keep_process, csa):
     log = io.StringIO()
     with contextlib.redirect_stdout(log):
         result = cshogi.cli.main(
@@ -44,6 +49,10 @@ def play(engine, games, time, inc, byoyomi):
             draw=256,
             opening=OPENINGS,
             opening_seed=1,
+            ponder=ponder,
+            keep_process=keep_process,
+            csa=csa,
+            multi_csa=csa is not None,
         )
     return result, log.getvalue()
 
@@ -55,11 +64,23 @@ def main():
     ap.add_argument("--time", type=int, default=None)
     ap.add_argument("--inc", type=int, default=None)
     ap.add_argument("--byoyomi", type=int, default=None)
+    ap.add_argument("--ponder", action="store_true")
+    ap.add_argument("--keep-process", action="store_true")
+    ap.add_argument("--csa", default=None, help="write every game to this one CSA file")
     args = ap.parse_args()
 
     # cshogi starts the engine in its own folder, so the path must be absolute.
     engine = os.path.abspath(args.engine)
-    result, log = play(engine, args.games, args.time, args.inc, args.byoyomi)
+    result, log = play(
+        engine,
+        args.games,
+        args.time,
+        args.inc,
+        args.byoyomi,
+        args.ponder,
+        args.keep_process,
+        args.csa,
+    )
     print(log)
     endings = [line for line in log.splitlines() if line.startswith("まで")]
     print("endings:", endings)

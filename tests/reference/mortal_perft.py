@@ -2,8 +2,8 @@
 """A slow, deliberately simple Mortal Shogi move generator, written apart from
 the engine to establish the counts in tests/perft/mortal.perft.
 
-Rules: /work/shared/RULINGS.md section 2 (Mortal Shogi) on top of section 1
-(standard shogi); docs/rules/mortal.md says how the engine reads them.
+Rules: docs/rules/mortal.md (Mortal Shogi) on top of docs/rules/shogi.md
+(standard shogi), as the engine implements them.
 
 Method, chosen to be easy to check rather than fast:
   * the board is a plain list of 81 squares, a piece a (colour, kind) pair;

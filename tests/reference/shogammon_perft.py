@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference Shogammon perft, written straight from RULINGS.md §3 and §5.
+"""Reference Shogammon perft, written straight from docs/rules/shogammon.md.
 
 This is the independent check on henkei's turn generator (src/shogammon/):
 slow, simple, stdlib only, and sharing no code or data layout with the Rust
@@ -19,7 +19,8 @@ With `--table` every `perft` line whose count is at most N (default 10**6)
 is recomputed and compared; `--write` prints the table with the computed
 counts filled in instead.
 
-Rules, as implemented here (RULINGS.md §3):
+Rules, as implemented here (docs/rules/shogammon.md; perft counting as in
+docs/rules/notation.md):
 - A die answers to piece kinds (default 1 P, 2 L N, 3 S, 4 G, 5 B R, 6 K);
   a promoted piece answers to its unpromoted kind's die.
 - One move per die: a board move of a single piece or of a point's top piece,

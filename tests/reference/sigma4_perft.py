@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
-"""Reference perft for Sigma 4 Shogi, written straight from RULINGS.md §4.
+"""Reference perft for Sigma 4 Shogi, written straight from docs/rules/sigma4.md.
 
 Slow and simple on purpose: it shares no code or design with henkei's Rust
 generator, so agreeing counts mean two independent readings of the rules
 agree. Standard library only.
 
-How it decides things (each line of RULINGS §4 in the plainest form):
+How it decides things (each rule of docs/rules/sigma4.md in the plainest form):
 
 - A position is a dict square -> (side, royal, stones) plus two storage
   Counters and the side to move. Squares are (file 1..7, rank 0..6 = a..g).
 - Moves are produced as *resulting positions*; the children of a node are
-  the distinct resulting positions (RULINGS: "every distinct resulting
-  position is one move"), so equal refits count once by construction.
+  the distinct resulting positions (docs/rules/sigma4.md: "Every distinct
+  resulting position is one move"), so equal refits count once by construction.
 - Legality is tested by playing the candidate on a copy and asking whether
   the mover's royal is attacked afterwards, where "attacked" means some
   enemy base could move there by its stones' movement (legal or not).
@@ -51,7 +51,7 @@ def symmetries(dx, dy):
     return sorted(out)
 
 
-# One stone's single move (RULINGS: W (0,1), F (1,1), D (0,2), E (2,2),
+# One stone's single move (docs/rules/sigma4.md: W (0,1), F (1,1), D (0,2), E (2,2),
 # N (1,2), J (0,3) and (3,3), Z (2,3), C (1,3)).
 STEPS = {
     "W": symmetries(0, 1),
@@ -91,7 +91,7 @@ def opponent_corners(side):
 
 
 def composition_ok(stones, royal):
-    """RULINGS §4 composition rules; `stones` is a Counter."""
+    """docs/rules/sigma4.md composition rules; `stones` is a Counter."""
     n = sum(stones.values())
     if royal:
         if not 1 <= n <= 2:

@@ -392,9 +392,11 @@ impl Display for Command {
                 f.write_str("ponderhit")?;
                 write_go_fields(f, g)
             }
-            Command::GameOver(r) => write!(f, "gameover {r}"),
+            Command::GameOver(Some(r)) => write!(f, "gameover {r}"),
+            Command::GameOver(None) => f.write_str("gameover"),
             Command::Quit => f.write_str("quit"),
             Command::Display => f.write_str("d"),
+            Command::Debug(q) => f.write_str(q.word()),
             Command::Bench { depth } => {
                 f.write_str("bench")?;
                 match depth {

@@ -96,11 +96,15 @@ impl<'a> Cx<'a> {
             "go" => Command::Go(self.go(false)?),
             "stop" => Command::Stop,
             "ponderhit" => Command::PonderHit(self.go(true)?),
-            "gameover" => Command::GameOver(self.gameover()?),
+            "gameover" => self.gameover()?,
             "quit" => Command::Quit,
             "d" => Command::Display,
             "bench" => self.bench()?,
             other => {
+                if let Some(query) = DebugQuery::ALL.into_iter().find(|q| q.word() == other) {
+                    self.warn_extra();
+                    return Ok(Command::Debug(query));
+                }
                 let tok = self.words.toks[0];
                 return Err(tok.error(format!("unknown command {}", quote(other))));
             }
@@ -309,25 +313,55 @@ impl<'a> Cx<'a> {
     /// skipped with a warning; a known field with a bad value is an error.
     fn go(&mut self, clock_only: bool) -> Result<GoCommand, ParseError> {
         let mut go = GoCommand::default();
+        let mut zeroed = Vec::new();
         while let Some(tok) = self.next() {
             let not_clock = clock_only && !CLOCK_FIELDS.contains(&tok.text);
-            if not_clock || !self.go_field(&mut go, tok.text)? {
+            if not_clock || !self.go_field(&mut go, tok.text, &mut zeroed)? {
                 self.warn(tok, "ignored unknown token");
             }
+        }
+        if !zeroed.is_empty() {
+            let message = format!(
+                "{}: negative or overflowing clock values read as 0: {}",
+                self.name,
+                zeroed.join(", ")
+            );
+            self.warnings.push(Warning { message });
         }
         Ok(go)
     }
 
+    /// A clock value after `key` (milliseconds). Hosts whose lag ate the
+    /// clock send negative values, and a number past u64 is as useless:
+    /// both read as 0 and are listed in `zeroed` for one warning.
+    fn clock_after(&mut self, key: &str, zeroed: &mut Vec<String>) -> Result<u64, ParseError> {
+        let tok = self.peek();
+        let text = tok.map_or("", |t| t.text);
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        if all_digits && (text.starts_with('-') || number::<u64>(text).is_none()) {
+            self.pos += 1;
+            zeroed.push(format!("{key} {}", quote(text)));
+            return Ok(0);
+        }
+        self.number_after(key)
+    }
+
     /// Reads the field named `key`; false when `key` is no `go` field.
-    fn go_field(&mut self, go: &mut GoCommand, key: &str) -> Result<bool, ParseError> {
+    fn go_field(
+        &mut self,
+        go: &mut GoCommand,
+        key: &str,
+        zeroed: &mut Vec<String>,
+    ) -> Result<bool, ParseError> {
         match key {
-            "btime" => go.btime = Some(self.number_after(key)?),
-            "wtime" => go.wtime = Some(self.number_after(key)?),
-            "byoyomi" => go.byoyomi = Some(self.number_after(key)?),
-            "binc" => go.binc = Some(self.number_after(key)?),
-            "winc" => go.winc = Some(self.number_after(key)?),
+            "btime" => go.btime = Some(self.clock_after(key, zeroed)?),
+            "wtime" => go.wtime = Some(self.clock_after(key, zeroed)?),
+            "byoyomi" => go.byoyomi = Some(self.clock_after(key, zeroed)?),
+            "binc" => go.binc = Some(self.clock_after(key, zeroed)?),
+            "winc" => go.winc = Some(self.clock_after(key, zeroed)?),
             "movestogo" => go.movestogo = Some(self.number_after(key)?),
-            "movetime" => go.movetime = Some(self.number_after(key)?),
+            "movetime" => go.movetime = Some(self.clock_after(key, zeroed)?),
             "depth" => go.depth = Some(self.number_after(key)?),
             "nodes" => go.nodes = Some(self.number_after(key)?),
             "perft" => go.perft = Some(self.number_after(key)?),
@@ -343,13 +377,20 @@ impl<'a> Cx<'a> {
         Ok(true)
     }
 
+    /// The limit after `mate`: milliseconds, `infinite`, or nothing (a bare
+    /// `go mate`, as several hosts send it, means `infinite`).
     fn mate_limit(&mut self) -> Result<MateLimit, ParseError> {
         if self.peek_is("infinite") {
             self.pos += 1;
             return Ok(MateLimit::Infinite);
         }
-        let tok = self.next();
-        match tok.and_then(|t| number(t.text)) {
+        let tok = self.peek();
+        let text = tok.map_or("", |t| t.text);
+        if !text.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+            return Ok(MateLimit::Infinite);
+        }
+        self.pos += 1;
+        match number(text) {
             Some(ms) => Ok(MateLimit::Millis(ms)),
             None => Err(self.expected(tok, "a time in ms or 'infinite' after 'mate'")),
         }
@@ -367,14 +408,21 @@ impl<'a> Cx<'a> {
 
     // ------------------------------------------------------------- others
 
-    fn gameover(&mut self) -> Result<GameResult, ParseError> {
-        let tok = self.next();
-        match tok.map(|t| t.text) {
-            Some("win") => Ok(GameResult::Win),
-            Some("lose") => Ok(GameResult::Lose),
-            Some("draw") => Ok(GameResult::Draw),
-            _ => Err(self.expected(tok, "'win', 'lose' or 'draw'")),
+    /// The result after `gameover`, if any. An unknown word is skipped with
+    /// a warning: the game is over whatever the host calls the result, and
+    /// the engine must stop thinking.
+    fn gameover(&mut self) -> Result<Command, ParseError> {
+        let result = match self.peek().map(|t| t.text) {
+            Some("win") => Some(GameResult::Win),
+            Some("lose") => Some(GameResult::Lose),
+            Some("draw") => Some(GameResult::Draw),
+            _ => None,
+        };
+        if result.is_some() {
+            self.pos += 1;
         }
+        self.warn_extra();
+        Ok(Command::GameOver(result))
     }
 
     fn bench(&mut self) -> Result<Command, ParseError> {
@@ -431,7 +479,10 @@ mod tests {
         assert_eq!(cmd("d"), Command::Display);
         assert_eq!(cmd("bench"), Command::Bench { depth: None });
         assert_eq!(cmd("bench 9"), Command::Bench { depth: Some(9) });
-        assert_eq!(cmd("gameover lose"), Command::GameOver(GameResult::Lose));
+        assert_eq!(
+            cmd("gameover lose"),
+            Command::GameOver(Some(GameResult::Lose))
+        );
         assert_eq!(cmd("ponderhit"), Command::PonderHit(GoCommand::default()));
     }
 
@@ -653,12 +704,69 @@ mod tests {
             "go: expected a number after 'depth', found the end of the line"
         );
         assert_eq!((e.token, e.column), (2, 8));
-        let e = err("go btime -5");
-        assert!(e.message.contains("'-5'"), "{}", e.message);
-        let e = err("go mate soon");
+        let e = err("go btime -x");
+        assert!(e.message.contains("'-x'"), "{}", e.message);
+        let e = err("go mate 5s");
         assert!(e.message.contains("'infinite'"), "{}", e.message);
         let e = err("go depth 99999999999");
         assert_eq!(e.token, 2);
+    }
+
+    #[test]
+    fn gameover_with_or_without_a_result() {
+        assert_eq!(cmd("gameover"), Command::GameOver(None));
+        assert_eq!(
+            cmd("gameover draw"),
+            Command::GameOver(Some(GameResult::Draw))
+        );
+        let p = parse_command("gameover maybe").unwrap();
+        assert_eq!(p.command, Command::GameOver(None));
+        assert_eq!(
+            p.warnings[0].message,
+            "gameover: ignored extra token 'maybe' at token 2"
+        );
+    }
+
+    #[test]
+    fn bare_go_mate_is_infinite() {
+        let Command::Go(g) = cmd("go mate") else {
+            panic!()
+        };
+        assert_eq!(g.mate, Some(MateLimit::Infinite));
+        let Command::Go(g) = cmd("go mate depth 3") else {
+            panic!()
+        };
+        assert_eq!((g.mate, g.depth), (Some(MateLimit::Infinite), Some(3)));
+    }
+
+    #[test]
+    fn negative_and_huge_clocks_read_as_zero_with_one_warning() {
+        let p = parse_command("go btime -1000 wtime -1000 byoyomi -100").unwrap();
+        let Command::Go(g) = p.command else { panic!() };
+        assert_eq!((g.btime, g.wtime, g.byoyomi), (Some(0), Some(0), Some(0)));
+        assert_eq!(p.warnings.len(), 1);
+        assert_eq!(
+            p.warnings[0].message,
+            "go: negative or overflowing clock values read as 0: btime '-1000', \
+             wtime '-1000', byoyomi '-100'"
+        );
+        let p = parse_command("go movetime 99999999999999999999999 binc 5").unwrap();
+        let Command::Go(g) = p.command else { panic!() };
+        assert_eq!((g.movetime, g.binc), (Some(0), Some(5)));
+        assert_eq!(p.warnings.len(), 1);
+        let p = parse_command("ponderhit btime -5").unwrap();
+        let Command::PonderHit(g) = p.command else {
+            panic!()
+        };
+        assert_eq!(g.btime, Some(0));
+    }
+
+    #[test]
+    fn debugging_queries() {
+        for q in DebugQuery::ALL {
+            assert_eq!(cmd(q.word()), Command::Debug(q));
+            assert_eq!(Command::Debug(q).to_string(), q.word());
+        }
     }
 
     #[test]
@@ -678,11 +786,6 @@ mod tests {
         let e = err("setoption name value 3");
         assert!(e.message.contains("an option name"), "{}", e.message);
         assert_eq!(e.token, 2);
-        let e = err("gameover maybe");
-        assert_eq!(
-            e.message,
-            "gameover: expected 'win', 'lose' or 'draw', found 'maybe'"
-        );
         let e = err("bench deep");
         assert_eq!(e.token, 1);
     }

@@ -198,14 +198,55 @@ pub enum Command {
     Stop,
     /// `ponderhit`, optionally followed by fresh clock fields.
     PonderHit(GoCommand),
-    GameOver(GameResult),
+    /// `gameover [win|lose|draw]`: cshogi and other hosts send it bare.
+    GameOver(Option<GameResult>),
     Quit,
     /// `d`: print the position.
     Display,
+    /// `eval`, `moves`, `sfen`, `key`, `compiler`: debugging queries
+    /// answered with `info string` lines (extension).
+    Debug(DebugQuery),
     /// `bench [depth]`: fixed search benchmark (extension).
     Bench {
         depth: Option<u32>,
     },
+}
+
+/// The debugging queries (extension); each is answered with `info string`
+/// lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DebugQuery {
+    /// `eval`: the static evaluation and its main terms.
+    Eval,
+    /// `moves`: the legal moves.
+    Moves,
+    /// `sfen`: the current position as one SFEN line.
+    Sfen,
+    /// `key`: the position's hash key.
+    Key,
+    /// `compiler`: how the binary was built.
+    Compiler,
+}
+
+impl DebugQuery {
+    pub const ALL: [DebugQuery; 5] = [
+        DebugQuery::Eval,
+        DebugQuery::Moves,
+        DebugQuery::Sfen,
+        DebugQuery::Key,
+        DebugQuery::Compiler,
+    ];
+
+    /// The command word.
+    pub fn word(self) -> &'static str {
+        match self {
+            DebugQuery::Eval => "eval",
+            DebugQuery::Moves => "moves",
+            DebugQuery::Sfen => "sfen",
+            DebugQuery::Key => "key",
+            DebugQuery::Compiler => "compiler",
+        }
+    }
 }
 
 /// A non-fatal remark from parsing (an unknown `go` token that was skipped).
