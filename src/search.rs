@@ -83,14 +83,9 @@ const FUTILITY_MARGIN: i32 = 130;
 const FUTILITY_DEPTH: i32 = 3;
 
 /// Late-move pruning: at shallow depth, quiet moves beyond this count
-/// (`LMP_BASE + depth * depth`, half that when the static evaluation is
-/// not improving) are not searched.
-const LMP_BASE: usize = 4;
+/// (`LMP_BASE + depth * depth`) are not searched.
+const LMP_BASE: usize = 6;
 const LMP_DEPTH: i32 = 4;
-
-/// Internal iterative reduction: from this depth, a node without a table
-/// entry is searched a ply shallower.
-const IIR_DEPTH: i32 = 4;
 
 /// Null move: only from this depth, reduced by `3 + depth / 4`.
 const NULL_MOVE_DEPTH: i32 = 3;
@@ -278,8 +273,6 @@ struct Frame<M> {
     current_piece_to: usize,
     /// Static evaluation here (`None` when in check).
     static_eval: Option<i32>,
-    /// It rose since this side's previous move (see `negamax`).
-    improving: bool,
 }
 
 impl<M> Default for Frame<M> {
@@ -293,7 +286,6 @@ impl<M> Default for Frame<M> {
             current_index: 0,
             current_piece_to: 0,
             static_eval: None,
-            improving: true,
         }
     }
 }
@@ -694,29 +686,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                 .unwrap_or_else(|| clamp_eval(pos.evaluate()))
         });
         self.stack[ply].static_eval = static_eval;
-        // Improving: the static evaluation rose since this side's last
-        // move (taken as so when either side was in check).
-        let improving = match (
-            static_eval,
-            ply.checked_sub(2).map(|p| self.stack[p].static_eval),
-        ) {
-            (Some(now), Some(Some(before))) => now > before,
-            _ => true,
-        };
-        self.stack[ply].improving = improving;
         if let (false, Some(eval)) = (pv_node, static_eval) {
             if let Some(score) = self.prune_node(pos, depth, ply, eval, alpha, beta) {
                 return score;
             }
         }
-        // Internal iterative reduction: a node the table knows no move for
-        // is searched a ply shallower (it is likely new or unimportant, and
-        // its next visit will have a move to start from).
-        let depth = if depth >= IIR_DEPTH && entry.is_none() {
-            depth - 1
-        } else {
-            depth
-        };
 
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
@@ -773,9 +747,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let futile = depth <= FUTILITY_DEPTH
                     && static_eval
                         .is_some_and(|e| e + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
-                let late = depth <= LMP_DEPTH
-                    && quiets.len()
-                        >= (LMP_BASE + (depth * depth) as usize) / if improving { 1 } else { 2 };
+                let late =
+                    depth <= LMP_DEPTH && quiets.len() >= LMP_BASE + (depth * depth) as usize;
                 // Checks are never pruned here; asked only of the moves
                 // that would be, before playing them.
                 if (futile || late) && !pos.gives_check(m) {
@@ -800,9 +773,6 @@ impl<'a, G: Game> Searcher<'a, G> {
                     let mut r = base;
                     if pv_node || special {
                         r -= 1;
-                    }
-                    if !improving {
-                        r += 1;
                     }
                     r -= history / HISTORY_MAX;
                     r.clamp(0, depth - 2)
@@ -869,12 +839,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        let improving = self.stack[ply].improving;
         if is_mate_score(beta) || is_mate_score(alpha) {
             return None;
         }
-        let rfp_depth = depth - i32::from(improving);
-        if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * rfp_depth >= beta {
+        if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
             return Some(eval);
         }
         if depth <= 2 && eval + RAZOR_MARGIN * depth < alpha {
