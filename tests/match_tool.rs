@@ -583,20 +583,27 @@ fn sprt_stops_a_one_sided_match() {
         "illegal",
         &[
             "--games",
-            "40",
+            "100",
             "--sprt",
             "elo0=0,elo1=5,alpha=0.05,beta=0.05",
             "--quiet",
         ],
     );
     assert!(r.out.contains("stopped early by the SPRT"), "{}", r.out);
-    assert_eq!(r.wdl(), [4, 0, 0], "two pairs decide it:\n{}", r.out);
+    // One-sided samples decide only after 30 of them (here pairs), never
+    // after a game or two.
+    assert_eq!(
+        r.wdl(),
+        [60, 0, 0],
+        "thirty won pairs decide it:\n{}",
+        r.out
+    );
     let sprt = r.line("SPRT ");
     assert!(
         sprt.contains("LLR") && sprt.contains("H1 accepted"),
         "{sprt}"
     );
-    assert!(!r.out.contains("[1/40]"), "--quiet: {}", r.out);
+    assert!(!r.out.contains("[1/100]"), "--quiet: {}", r.out);
 }
 
 #[test]

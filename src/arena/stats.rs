@@ -224,6 +224,10 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+/// Samples all on one side of an even score that the SPRT waits for
+/// before the pseudo-samples' variance may decide it.
+const ONE_SIDED_SAMPLES: u32 = 30;
+
 /// What the SPRT says so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -287,10 +291,20 @@ impl Sprt {
     }
 
     /// The LLR of the samples. As fishtest does, empty outcome classes
-    /// count as 0.001 samples, so one-sided results (every game won) have
-    /// a variance and decide the test after a few samples.
+    /// count as 0.001 samples. Until the samples hold a result on each side
+    /// of an even score (a win and a loss, or a won and a lost pair), the
+    /// variance is nothing but those pseudo-samples and the LLR would be
+    /// huge after one game: it is 0 then, for the first
+    /// [`ONE_SIDED_SAMPLES`] samples (a longer one-sided run does decide).
     fn llr(&self, counts: &[u32], values: &[f64]) -> f64 {
-        if counts.iter().all(|&c| c == 0) {
+        let seen = |better: bool| {
+            counts
+                .iter()
+                .zip(values)
+                .any(|(&c, &v)| c > 0 && if better { v > 0.5 } else { v < 0.5 })
+        };
+        let samples: u32 = counts.iter().sum();
+        if (!seen(true) || !seen(false)) && samples < ONE_SIDED_SAMPLES {
             return 0.0;
         }
         let weights: Vec<f64> = counts.iter().map(|&c| f64::from(c).max(1e-3)).collect();
@@ -473,16 +487,44 @@ mod tests {
             losses: 900,
         };
         assert_eq!(s.verdict(s.llr_trinomial(&bad)), Verdict::H0);
-        // Every pair won: undecided after one pair, decided after two.
-        let one = Pentanomial {
-            counts: [0, 0, 0, 0, 1],
-        };
+        // Every pair won: undecided after two pairs, decided after 30.
         let two = Pentanomial {
             counts: [0, 0, 0, 0, 2],
         };
-        assert_eq!(s.verdict(s.llr_pentanomial(&one)), Verdict::Continue);
-        assert_eq!(s.verdict(s.llr_pentanomial(&two)), Verdict::H1);
+        let thirty = Pentanomial {
+            counts: [0, 0, 0, 0, 30],
+        };
+        assert_eq!(s.verdict(s.llr_pentanomial(&two)), Verdict::Continue);
+        assert_eq!(s.verdict(s.llr_pentanomial(&thirty)), Verdict::H1);
         assert_eq!(s.llr_trinomial(&Tally::default()), 0.0);
+    }
+
+    #[test]
+    fn sprt_waits_for_results_on_both_sides() {
+        let s = Sprt::parse("elo0=-10,elo1=10,alpha=0.05,beta=0.05").unwrap();
+        let one_loss = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 1,
+        };
+        assert_eq!(s.llr_trinomial(&one_loss), 0.0);
+        assert_eq!(s.verdict(s.llr_trinomial(&one_loss)), Verdict::Continue);
+        let many_wins = Tally {
+            wins: 7,
+            draws: 3,
+            losses: 0,
+        };
+        assert_eq!(s.llr_trinomial(&many_wins), 0.0);
+        let mixed = Tally {
+            wins: 7,
+            draws: 3,
+            losses: 1,
+        };
+        assert!(s.llr_trinomial(&mixed) > 0.0);
+        let pairs = Pentanomial {
+            counts: [1, 0, 0, 0, 0],
+        };
+        assert_eq!(s.llr_pentanomial(&pairs), 0.0);
     }
 
     #[test]
