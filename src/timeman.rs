@@ -202,28 +202,24 @@ mod tests {
     fn default_byoyomi_and_movetime_use_at_least_eighty_percent() {
         let opts = TimeOptions::default();
         for period in [300, 1000, 10_000] {
-            let g = GoCommand {
+            let byoyomi = GoCommand {
                 btime: Some(0),
                 wtime: Some(0),
                 byoyomi: Some(period),
                 ..go()
             };
-            let l = limits(&g, Color::Black, &opts);
-            assert!(
-                l.floor.as_millis() as u64 >= period * 8 / 10,
-                "{period}: {l:?}"
-            );
-            assert!(ms(l.hard) < period);
-            let g = GoCommand {
+            let movetime = GoCommand {
                 movetime: Some(period),
                 ..go()
             };
-            let l = limits(&g, Color::Black, &opts);
-            assert!(
-                l.floor.as_millis() as u64 >= period * 8 / 10,
-                "{period}: {l:?}"
-            );
-            assert!(ms(l.hard) < period);
+            for g in [byoyomi, movetime] {
+                let l = limits(&g, Color::Black, &opts);
+                assert!(
+                    l.floor.as_millis() as u64 >= period * 8 / 10,
+                    "{period}: {l:?}"
+                );
+                assert!(ms(l.hard) < period);
+            }
         }
     }
 
