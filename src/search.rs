@@ -69,32 +69,63 @@ const DELTA_MARGIN: i32 = 200;
 const ASPIRATION_DELTA: i32 = 40;
 
 /// Reverse futility: a non-PV node whose static evaluation beats beta by
-/// this much per ply of depth left is taken to fail high.
-const REVERSE_FUTILITY_MARGIN: i32 = 130;
-const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// this much per ply of depth left (one ply less when improving) is taken
+/// to fail high.
+const REVERSE_FUTILITY_MARGIN: i32 = 120;
+const REVERSE_FUTILITY_DEPTH: i32 = 8;
 
 /// Razoring: at depth 1-2, a static evaluation this far below alpha is
 /// checked by quiescence alone.
 const RAZOR_MARGIN: i32 = 500;
 
-/// Futility pruning of quiet moves at depth 1-3: static evaluation plus
-/// this margin per ply (plus a base) still below alpha.
+/// Futility pruning of quiet moves: static evaluation plus a base plus
+/// this margin per ply of reduced depth still below alpha.
 const FUTILITY_BASE: i32 = 150;
-const FUTILITY_MARGIN: i32 = 130;
-const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 120;
+const FUTILITY_DEPTH: i32 = 8;
 
-/// Late-move pruning: at shallow depth, quiet moves beyond this count
-/// (`LMP_BASE + depth * depth`) are not searched.
-const LMP_BASE: usize = 6;
-const LMP_DEPTH: i32 = 4;
-
-/// Null move: only from this depth, reduced by `3 + depth / 4`.
+/// Null move: only from this depth, reduced by `4 + depth / 3` and more
+/// the further the evaluation is above beta; verified from
+/// `NULL_VERIFY_DEPTH`.
 const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_VERIFY_DEPTH: i32 = 12;
 
-/// A capture at depth `d` (up to this) that loses more than `SEE_MARGIN`
-/// per ply by static exchange is not searched.
-const SEE_PRUNE_DEPTH: i32 = 5;
-const SEE_MARGIN: i32 = 100;
+/// Captures and checks losing more than this per ply by static exchange
+/// are not searched (once a move has been).
+const SEE_CAPTURE_MARGIN: i32 = 200;
+/// Quiet moves losing more than this times the reduced depth squared.
+const SEE_QUIET_MARGIN: i32 = 30;
+
+/// Quiet moves whose history is below `-HISTORY_PRUNE * depth` are not
+/// searched when their reduced depth is below `HISTORY_PRUNE_DEPTH`.
+const HISTORY_PRUNE: i32 = 3000;
+const HISTORY_PRUNE_DEPTH: i32 = 5;
+
+/// History points worth one ply of late-move reduction.
+const LMR_HISTORY_DIVISOR: i32 = 10_000;
+
+/// Internal iterative reduction without a table move: at PV nodes from
+/// this depth (by two plies), at expected cut nodes from this one (one).
+const IIR_PV_DEPTH: i32 = 3;
+const IIR_CUT_DEPTH: i32 = 8;
+
+/// Singular extension: from this depth, with a window this far per ply
+/// below the table score.
+const SINGULAR_DEPTH: i32 = 7;
+const SINGULAR_MARGIN: i32 = 2;
+
+/// Root moves from this index on may be searched reduced.
+const ROOT_LMR_FROM: usize = 3;
+
+/// Late-move pruning: once this many quiet moves (`LMP_BASE + depth^2`)
+/// have been searched, the remaining quiet moves are not. (Chess engines
+/// count fewer, and fewer still when the position is not improving; both
+/// lost games here: shogi's quiet moves include the drops that attack.)
+const LMP_BASE: usize = 6;
+
+fn lmp_count(depth: i32) -> usize {
+    LMP_BASE + (depth * depth) as usize
+}
 
 /// History bonus for a quiet move that caused a cutoff at `depth`.
 fn history_bonus(depth: i32) -> i32 {
@@ -274,6 +305,8 @@ struct Frame<M> {
     current_piece_to: usize,
     /// Static evaluation here (`None` when in check).
     static_eval: Option<i32>,
+    /// The move a singular-extension test leaves out here.
+    excluded: Option<M>,
 }
 
 impl<M> Default for Frame<M> {
@@ -287,6 +320,7 @@ impl<M> Default for Frame<M> {
             current_index: 0,
             current_piece_to: 0,
             static_eval: None,
+            excluded: None,
         }
     }
 }
@@ -380,6 +414,36 @@ struct Searcher<'a, G: Game> {
     stack: Vec<Frame<G::Move>>,
     history: History<G>,
     reductions: Vec<[u8; REDUCTION_SIZE]>,
+    /// Null moves are not tried above this ply (a null-move verification
+    /// search is running); 0: no restriction.
+    null_min_ply: usize,
+}
+
+/// What the node-level pruning needs to know of a node.
+#[derive(Clone, Copy)]
+struct NodeKind {
+    improving: bool,
+    /// A fail high is expected (zero-window child of a fail-high search).
+    cut_node: bool,
+}
+
+/// What move-level pruning needs to know of a move.
+#[derive(Clone, Copy)]
+struct MoveTraits {
+    tactical: bool,
+    history: i32,
+    /// Depth after the base late-move reduction.
+    lmr_depth: i32,
+    /// Quiet moves searched at the node so far.
+    quiets: usize,
+}
+
+/// The verdict of a singular-extension test.
+enum Singular {
+    /// Plies to add to (negative: take from) the table move's search.
+    Extend(i32),
+    /// Even without the table move the node fails high: its score.
+    Cut(i32),
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -404,6 +468,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             stack: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
             history: History::default(),
             reductions: reduction_table(),
+            null_min_ply: 0,
         }
     }
 
@@ -473,6 +538,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                 root[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if !finished {
+                if multipv == 1 {
+                    if let Some(better) = Self::improved_in_partial(&root, &completed) {
+                        completed = Some(better);
+                    }
+                }
                 break;
             }
             for rm in root.iter_mut() {
@@ -502,6 +572,26 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         self.result(pos, completed, &root)
+    }
+
+    /// After an iteration stopped part-way: a root move that, in that
+    /// iteration, beat the first move searched (its score is only set when
+    /// it raised alpha in a finished search) is a better answer than the
+    /// last completed iteration's. Byoyomi stops most searches this way.
+    fn improved_in_partial(
+        root: &[RootMove<G::Move>],
+        completed: &Option<Completed<G::Move>>,
+    ) -> Option<Completed<G::Move>> {
+        let done = completed.as_ref()?;
+        let best = root[1..]
+            .iter()
+            .filter(|rm| rm.score > -INFINITE)
+            .max_by_key(|rm| rm.score)?;
+        (best.mv != done.pv[0]).then(|| Completed {
+            depth: done.depth,
+            score: best.score,
+            pv: best.pv.clone(),
+        })
     }
 
     /// Searches the `pv_index`-th line of an iteration with an aspiration
@@ -605,13 +695,25 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.stack[0].current = Some(m);
             self.stack[0].current_index = pos.history_index(m);
             self.stack[0].current_piece_to = pos.piece_to_index(m);
+            let tactical = pos.is_tactical(m);
             pos.do_move(m);
             let score = if i == 0 {
-                -self.negamax(pos, depth - 1, 1, -beta, -alpha)
+                -self.negamax(pos, depth - 1, 1, -beta, -alpha, false)
             } else {
-                let probe = -self.negamax(pos, depth - 1, 1, -alpha - 1, -alpha);
+                // Late quiet root moves are searched a little shallower
+                // first, as anywhere else in the tree.
+                let reduction = if tactical || pos.in_check() || depth < 3 || i < ROOT_LMR_FROM {
+                    0
+                } else {
+                    (self.base_reduction(depth, i + 1, true) - 1).clamp(0, depth - 2)
+                };
+                let mut probe =
+                    -self.negamax(pos, depth - 1 - reduction, 1, -alpha - 1, -alpha, true);
+                if reduction > 0 && probe > alpha {
+                    probe = -self.negamax(pos, depth - 1, 1, -alpha - 1, -alpha, true);
+                }
                 if probe > alpha && probe < beta {
-                    -self.negamax(pos, depth - 1, 1, -beta, -alpha)
+                    -self.negamax(pos, depth - 1, 1, -beta, -alpha, false)
                 } else {
                     probe
                 }
@@ -650,6 +752,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
+        cut_node: bool,
     ) -> i32 {
         if depth <= 0 {
             return self.qsearch(pos, ply, 0, alpha, beta);
@@ -672,9 +775,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
 
         let pv_node = beta - alpha > 1;
+        // Set while a singular-extension test searches this node without
+        // its table move: that value is not the node's, so the table's
+        // verdict is neither used nor overwritten.
+        let excluded = self.stack[ply].excluded;
         let key = pos.key();
         let entry = self.tt.probe(key);
-        if !pv_node {
+        let tt_move = entry.filter(|_| excluded.is_none()).map(|e| e.mv);
+        if !pv_node && excluded.is_none() {
             if let Some(cut) = entry.and_then(|e| tt_cutoff(&e, depth, ply, alpha, beta)) {
                 return cut;
             }
@@ -687,9 +795,26 @@ impl<'a, G: Game> Searcher<'a, G> {
                 .unwrap_or_else(|| clamp_eval(pos.evaluate()))
         });
         self.stack[ply].static_eval = static_eval;
-        if let (false, Some(eval)) = (pv_node, static_eval) {
-            if let Some(score) = self.prune_node(pos, depth, ply, eval, alpha, beta) {
+        let improving = self.improving(ply, static_eval);
+        if let (false, None, Some(eval)) = (pv_node, excluded, static_eval) {
+            let node = NodeKind {
+                improving,
+                cut_node,
+            };
+            if let Some(score) = self.prune_node(pos, depth, ply, eval, alpha, beta, node) {
                 return score;
+            }
+        }
+
+        // Internal iterative reduction: without a table move this node's
+        // ordering is poor; a shallower search costs less and fills the
+        // table for the next iteration.
+        let mut depth = depth;
+        if tt_move.is_none() && excluded.is_none() {
+            if pv_node && depth >= IIR_PV_DEPTH {
+                depth -= 2;
+            } else if cut_node && depth >= IIR_CUT_DEPTH {
+                depth -= 1;
             }
         }
 
@@ -709,7 +834,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
         let earlier = self.earlier_moves(ply);
         let hints = Hints {
-            tt_move: entry.map(|e| e.mv),
+            tt_move,
             killers,
             counter,
             history: &self.history,
@@ -724,10 +849,19 @@ impl<'a, G: Game> Searcher<'a, G> {
         pick_next(&mut ordered, 0);
         let mut best_move = ordered[0].1;
         let mut searched = 0usize;
+        let mut move_count = 0usize;
+        let mut tt_tactical = false;
         for next in 0..ordered.len() {
             pick_next(&mut ordered, next);
             let m = ordered[next].1;
+            if Some(m) == excluded {
+                continue;
+            }
+            move_count += 1;
             let tactical = pos.is_tactical(m);
+            if Some(m) == tt_move {
+                tt_tactical = tactical;
+            }
             let special = killers.contains(m) || Some(m) == counter;
             let index = pos.history_index(m);
             let piece_to = pos.piece_to_index(m);
@@ -736,58 +870,66 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 self.history.score(side, index) + self.history.continuation(&earlier, piece_to)
             };
-            let can_prune = !pv_node && !in_check && searched > 0 && best > -MATE_BOUND;
-            if can_prune
-                && tactical
-                && depth <= SEE_PRUNE_DEPTH
-                && !pos.see_ge(m, -SEE_MARGIN * depth)
-            {
-                continue;
-            }
-            if can_prune && !tactical && !special {
-                let futile = depth <= FUTILITY_DEPTH
-                    && static_eval
-                        .is_some_and(|e| e + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
-                let late =
-                    depth <= LMP_DEPTH && quiets.len() >= LMP_BASE + (depth * depth) as usize;
-                // Checks are never pruned here; asked only of the moves
-                // that would be, before playing them.
-                if (futile || late) && !pos.gives_check(m) {
+            let base_reduction = self.base_reduction(depth, move_count, improving);
+            if searched > 0 && best > -MATE_BOUND {
+                let lmr_depth = (depth - 1 - base_reduction).max(0);
+                let quiet = MoveTraits {
+                    tactical,
+                    history,
+                    lmr_depth,
+                    quiets: quiets.len(),
+                };
+                if self.prune_move(pos, m, depth, static_eval, alpha, quiet) {
                     continue;
                 }
             }
+
+            let mut extension = 0;
+            if Some(m) == tt_move && depth >= SINGULAR_DEPTH && ply < 2 * self.root_depth as usize {
+                match self.singular(pos, entry, m, depth, ply, beta, cut_node) {
+                    Singular::Extend(e) => extension = e,
+                    Singular::Cut(score) => {
+                        self.stack[ply].ordered = ordered;
+                        self.stack[ply].quiets = quiets;
+                        return score;
+                    }
+                }
+                if self.aborted {
+                    self.stack[ply].ordered = ordered;
+                    self.stack[ply].quiets = quiets;
+                    return 0;
+                }
+            }
+
             pos.do_move(m);
             let gives_check = pos.in_check();
             self.stack[ply].current = Some(m);
             self.stack[ply].current_index = index;
             self.stack[ply].current_piece_to = piece_to;
-            let score = if searched == 0 {
-                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+            let new_depth = depth - 1 + extension;
+            let score = if pv_node && searched == 0 {
+                -self.negamax(pos, new_depth, ply + 1, -beta, -alpha, false)
             } else {
-                let reduction = if tactical || gives_check || in_check || depth < 3 {
-                    0
-                } else {
-                    let base = i32::from(
-                        self.reductions[(depth as usize).min(REDUCTION_SIZE - 1)]
-                            [searched.min(REDUCTION_SIZE - 1)],
-                    );
-                    let mut r = base;
-                    if pv_node || special {
-                        r -= 1;
+                let reduce = depth >= 2 && move_count > 1 && !tactical && !gives_check && !in_check;
+                let mut score = if reduce {
+                    let mut r = base_reduction;
+                    r += 2 * i32::from(cut_node) + i32::from(tt_tactical);
+                    r -= i32::from(pv_node) + i32::from(special);
+                    r -= history / LMR_HISTORY_DIVISOR;
+                    let reduced = (new_depth - r).clamp(1, new_depth.max(1));
+                    let probe = -self.negamax(pos, reduced, ply + 1, -alpha - 1, -alpha, true);
+                    if probe > alpha && reduced < new_depth {
+                        -self.negamax(pos, new_depth, ply + 1, -alpha - 1, -alpha, !cut_node)
+                    } else {
+                        probe
                     }
-                    r -= history / HISTORY_MAX;
-                    r.clamp(0, depth - 2)
-                };
-                let mut probe =
-                    -self.negamax(pos, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-                if reduction > 0 && probe > alpha {
-                    probe = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if probe > alpha && probe < beta {
-                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
                 } else {
-                    probe
+                    -self.negamax(pos, new_depth, ply + 1, -alpha - 1, -alpha, !cut_node)
+                };
+                if pv_node && score > alpha && score < beta {
+                    score = -self.negamax(pos, new_depth, ply + 1, -beta, -alpha, false);
                 }
+                score
             };
             pos.undo_move();
             if self.aborted {
@@ -817,20 +959,135 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.stack[ply].ordered = ordered;
         self.stack[ply].quiets = quiets;
         if searched == 0 {
-            // Every move was pruned (only possible once one was searched,
-            // so never); keep the static value as a fail-low bound.
-            return static_eval.unwrap_or(alpha).min(alpha);
+            // Only the excluded move was legal (or, never, every move was
+            // pruned): a fail low for the singular test.
+            return if excluded.is_some() {
+                alpha
+            } else {
+                static_eval.unwrap_or(alpha).min(alpha)
+            };
         }
 
-        let bound = bound_of(best, original_alpha, beta);
-        self.tt
-            .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, static_eval);
+        if excluded.is_none() {
+            let bound = bound_of(best, original_alpha, beta);
+            self.tt
+                .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, static_eval);
+        }
         best
     }
 
+    /// Whether the side to move's static evaluation rose since its last
+    /// move (two plies back); unknown counts as improving, which prunes less.
+    fn improving(&self, ply: usize, static_eval: Option<i32>) -> bool {
+        match (
+            static_eval,
+            ply.checked_sub(2).map(|p| self.stack[p].static_eval),
+        ) {
+            (Some(now), Some(Some(before))) => now > before,
+            (Some(_), _) => true,
+            (None, _) => false,
+        }
+    }
+
+    /// The base late-move reduction at `depth` for the `move_count`-th move:
+    /// logarithmic in both, one more when the position is not improving.
+    fn base_reduction(&self, depth: i32, move_count: usize, improving: bool) -> i32 {
+        let base = i32::from(
+            self.reductions[(depth.max(0) as usize).min(REDUCTION_SIZE - 1)]
+                [move_count.min(REDUCTION_SIZE - 1)],
+        );
+        base + i32::from(!improving && base >= 2)
+    }
+
+    /// Pruning of one move before it is played, once a move has been
+    /// searched: captures and checks losing too much by static exchange;
+    /// quiet moves late in the list, with a bad history, far below alpha
+    /// or losing material where they land.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_move(
+        &self,
+        pos: &mut G,
+        m: G::Move,
+        depth: i32,
+        static_eval: Option<i32>,
+        alpha: i32,
+        t: MoveTraits,
+    ) -> bool {
+        if t.tactical {
+            return !pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth);
+        }
+        let late = t.quiets >= lmp_count(depth);
+        if late {
+            return true;
+        }
+        let bad_history = t.lmr_depth < HISTORY_PRUNE_DEPTH && t.history < -HISTORY_PRUNE * depth;
+        let futile = t.lmr_depth < FUTILITY_DEPTH
+            && static_eval
+                .is_some_and(|e| e + FUTILITY_BASE + FUTILITY_MARGIN * t.lmr_depth <= alpha);
+        if !bad_history && !futile && pos.see_ge(m, -SEE_QUIET_MARGIN * t.lmr_depth * t.lmr_depth) {
+            return false;
+        }
+        // A check is judged like a capture: only by what it loses.
+        if pos.gives_check(m) {
+            return !pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth);
+        }
+        true
+    }
+
+    /// Singular extension: the table move is tried against the rest
+    /// searched to half depth with a window just below its table score.
+    /// If nothing else comes close it is extended; if even the rest beat
+    /// beta the node is cut (multi-cut); if the table move was only
+    /// expected to fail high, it is searched a ply shallower.
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        pos: &mut G,
+        entry: Option<Entry<G::Move>>,
+        m: G::Move,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        cut_node: bool,
+    ) -> Singular {
+        let Some(e) = entry else {
+            return Singular::Extend(0);
+        };
+        let tt_score = from_tt(i32::from(e.score), ply);
+        if !matches!(e.bound, Bound::Lower | Bound::Exact)
+            || i32::from(e.depth) < depth - 3
+            || is_mate_score(tt_score)
+        {
+            return Singular::Extend(0);
+        }
+        let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+        let singular_depth = (depth - 1) / 2;
+        self.stack[ply].excluded = Some(m);
+        let value = self.negamax(
+            pos,
+            singular_depth,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            cut_node,
+        );
+        self.stack[ply].excluded = None;
+        if value < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
     /// Pruning decided before any move is searched at a non-PV node not in
-    /// check: reverse futility, razoring and the null move. `Some(score)`
-    /// ends the node.
+    /// check: reverse futility, razoring and the null move (verified by a
+    /// search without null moves at high depth). `Some(score)` ends the
+    /// node.
+    #[allow(clippy::too_many_arguments)]
     fn prune_node(
         &mut self,
         pos: &mut G,
@@ -839,11 +1096,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         eval: i32,
         alpha: i32,
         beta: i32,
+        node: NodeKind,
     ) -> Option<i32> {
         if is_mate_score(beta) || is_mate_score(alpha) {
             return None;
         }
-        if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+        let margin = REVERSE_FUTILITY_MARGIN * (depth - i32::from(node.improving));
+        if depth <= REVERSE_FUTILITY_DEPTH && eval - margin >= beta {
             return Some(eval);
         }
         if depth <= 2 && eval + RAZOR_MARGIN * depth < alpha {
@@ -853,17 +1112,38 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         let after_null = self.stack[ply - 1].current.is_none();
-        if depth >= NULL_MOVE_DEPTH && eval >= beta && !after_null && pos.do_null_move() {
-            let reduction = 3 + depth / 4 + ((eval - beta) / 300).min(2);
+        if depth >= NULL_MOVE_DEPTH
+            && eval >= beta
+            && !after_null
+            && ply >= self.null_min_ply
+            && pos.do_null_move()
+        {
+            let reduction = 4 + depth / 3 + ((eval - beta) / 200).min(3);
             self.stack[ply].current = None;
-            let score = -self.negamax(pos, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+            let reduced = depth - reduction;
+            let score = -self.negamax(pos, reduced, ply + 1, -beta, -beta + 1, !node.cut_node);
             pos.undo_null_move();
             if self.aborted {
                 return Some(0);
             }
             if score >= beta {
                 // A mate found after passing proves nothing.
-                return Some(if is_mate_score(score) { beta } else { score });
+                let score = if is_mate_score(score) { beta } else { score };
+                if self.null_min_ply > 0 || depth < NULL_VERIFY_DEPTH {
+                    return Some(score);
+                }
+                // Verification: the same search without null moves for our
+                // side near the top (zugzwang-like positions, rare in
+                // shogi but real with few pieces in hand).
+                self.null_min_ply = ply + (3 * reduced.max(0) as usize) / 4;
+                let verified = self.negamax(pos, reduced, ply, beta - 1, beta, false);
+                self.null_min_ply = 0;
+                if self.aborted {
+                    return Some(0);
+                }
+                if verified >= beta {
+                    return Some(score);
+                }
             }
         }
         None

@@ -25,7 +25,7 @@ use henkei::shogi::nnue::{self, NetHandle};
 use henkei::tune::matches::{self, MatchConfig};
 use henkei::tune::selfplay::{self, GenConfig};
 use henkei::tune::texel::{self, TuneConfig};
-use henkei::tune::{weights, Tunable};
+use henkei::tune::{weights, Player, Tunable};
 use henkei::{mortal, shogi};
 
 const USAGE: &str = "usage: henkei-tune gen|tune|match|bench|error [--variant shogi|mortal] [options] (see docs/tuning.md)";
@@ -104,6 +104,11 @@ fn gen<P: Tunable>(args: &Args) -> Result<(), String> {
         seed: args.get("seed", d.seed)?,
         hash_mb: args.get("hash", d.hash_mb)?,
         first_game: args.get("first-game", d.first_game)?,
+        player: match args.text("player").unwrap_or("material") {
+            "material" => Player::Material,
+            "shipped" => Player::Shipped,
+            other => return Err(format!("--player: '{other}' (material or shipped)")),
+        },
     };
     let path = args.text("out").ok_or("gen needs --out FILE")?;
     let file = std::fs::OpenOptions::new()

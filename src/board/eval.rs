@@ -150,6 +150,9 @@ pub struct Layout {
     /// 1, 2, 3, 4 or more of the side's pieces attack the enemy king zone
     /// (one-hot).
     pub zone_attackers: usize,
+    /// The scale of the quadratic king-danger term ([`king_danger`]): not
+    /// a feature, one weight.
+    pub king_danger: usize,
     /// Number of weights.
     pub len: usize,
 }
@@ -193,13 +196,14 @@ impl Layout {
             zone_times_hand,
             weak_times_hand: zone_times_hand + 1,
             zone_attackers,
-            len: zone_attackers + 4,
+            king_danger: zone_attackers + 4,
+            len: zone_attackers + 5,
         }
     }
 
     /// Where each feature group starts, with its name (the tuner prints and
     /// regularises by group).
-    pub const fn groups(&self) -> [(&'static str, usize); 16] {
+    pub const fn groups(&self) -> [(&'static str, usize); 17] {
         [
             ("material", self.material),
             ("hand", self.hand),
@@ -217,6 +221,7 @@ impl Layout {
             ("zone_times_hand", self.zone_times_hand),
             ("weak_times_hand", self.weak_times_hand),
             ("zone_attackers", self.zone_attackers),
+            ("king_danger", self.king_danger),
         ]
     }
 }
@@ -260,16 +265,63 @@ pub trait FeatureSink {
     }
 }
 
+/// Divides the square of an attack sum in [`king_danger`].
+pub const DANGER_DIVISOR: i64 = 1 << 16;
+
+/// The quadratic king-danger term of one side's attack on the enemy king:
+/// `attack` is the weighted sum of that side's king-safety features (the
+/// linear part), `scale` the layout's `king_danger` weight. A linear sum
+/// cannot say that attackers, weak squares and checking drops together
+/// are worth far more than apart; the square does, so a mating attack
+/// outweighs the material the defender has won.
+#[inline(always)]
+pub fn king_danger(scale: i32, attack: i32) -> i32 {
+    if attack <= 0 || scale == 0 {
+        return 0;
+    }
+    let a = i64::from(attack);
+    (i64::from(scale) * a * a / DANGER_DIVISOR) as i32
+}
+
+/// The king-safety features' weighted sums by side: the side to move's
+/// attack (features counted positive) and the opponent's (negative).
+#[derive(Clone, Copy, Default)]
+struct AttackSums([i32; 2]);
+
+impl AttackSums {
+    #[inline(always)]
+    fn add(&mut self, layout: &Layout, index: usize, count: i32, value: i32) {
+        if index >= layout.zone_attacked && index < layout.king_danger {
+            // Safety counts are never negative, so the sign tells the side.
+            if count > 0 {
+                self.0[0] += value;
+            } else {
+                self.0[1] -= value;
+            }
+        }
+    }
+
+    /// The danger term from the side to move's view.
+    #[inline(always)]
+    fn danger(&self, scale: i32) -> i32 {
+        king_danger(scale, self.0[0]) - king_danger(scale, self.0[1])
+    }
+}
+
 /// Sums weights given at run time as features arrive.
 struct Scorer<'a> {
+    layout: Layout,
     weights: &'a [i32],
     score: i32,
+    attacks: AttackSums,
 }
 
 impl FeatureSink for Scorer<'_> {
     #[inline(always)]
     fn add(&mut self, index: usize, count: i32) {
-        self.score += self.weights[index] * count;
+        let value = self.weights[index] * count;
+        self.score += value;
+        self.attacks.add(&self.layout, index, count, value);
     }
 }
 
@@ -277,13 +329,16 @@ impl FeatureSink for Scorer<'_> {
 /// piece-square tables.
 struct Shipped<P> {
     score: i32,
+    attacks: AttackSums,
     game: std::marker::PhantomData<P>,
 }
 
 impl<P: EvalPosition> FeatureSink for Shipped<P> {
     #[inline(always)]
     fn add(&mut self, index: usize, count: i32) {
-        self.score += P::WEIGHTS[index] * count;
+        let value = P::WEIGHTS[index] * count;
+        self.score += value;
+        self.attacks.add(&P::LAYOUT, index, count, value);
     }
 
     #[inline(always)]
@@ -351,24 +406,31 @@ fn evaluate_bit_instructions<P: EvalPosition>(pos: &P) -> i32 {
 fn shipped_score<P: EvalPosition>(pos: &P) -> i32 {
     let mut sink = Shipped::<P> {
         score: 0,
+        attacks: AttackSums::default(),
         game: std::marker::PhantomData,
     };
     features(pos, &mut sink);
-    sink.score
+    sink.score + sink.attacks.danger(P::WEIGHTS[P::LAYOUT.king_danger])
 }
 
 /// The evaluation with other weights (the tuner's checks and matches).
 pub fn evaluate_with<P: EvalPosition>(pos: &P, weights: &[i32]) -> i32 {
     assert_eq!(weights.len(), P::LAYOUT.len, "weights of another layout");
-    let mut scorer = Scorer { weights, score: 0 };
+    let mut scorer = Scorer {
+        layout: P::LAYOUT,
+        weights,
+        score: 0,
+        attacks: AttackSums::default(),
+    };
     features(pos, &mut scorer);
-    scorer.score
+    scorer.score + scorer.attacks.danger(weights[P::LAYOUT.king_danger])
 }
 
 /// The shipped evaluation split into its main terms, for the `eval`
 /// debugging command: material (board and hand), piece-square tables, the
 /// king neighbourhoods, slider mobility and king safety (every attack and
-/// escape feature). They add up to [`evaluate_with`] of the shipped weights.
+/// escape feature, and the quadratic danger term). They add up to
+/// [`evaluate_with`] of the shipped weights.
 pub fn terms<P: EvalPosition>(pos: &P) -> Vec<(&'static str, i32)> {
     struct PerFeature(Vec<i32>);
     impl FeatureSink for PerFeature {
@@ -381,13 +443,17 @@ pub fn terms<P: EvalPosition>(pos: &P) -> Vec<(&'static str, i32)> {
     features(pos, &mut counts);
     let sum =
         |range: std::ops::Range<usize>| -> i32 { range.map(|i| P::WEIGHTS[i] * counts.0[i]).sum() };
-    vec![
+    let mut terms = vec![
         ("material", sum(layout.material..layout.pst)),
         ("piece-square", sum(layout.pst..layout.king_own)),
         ("king neighbourhoods", sum(layout.king_own..layout.mobility)),
         ("mobility", sum(layout.mobility..layout.zone_attacked)),
-        ("king safety", sum(layout.zone_attacked..layout.len)),
-    ]
+    ];
+    // King safety includes the quadratic danger term, which does not split
+    // by feature: it is what the other terms leave of the total.
+    let rest: i32 = terms.iter().map(|t| t.1).sum();
+    terms.push(("king safety", evaluate_with(pos, P::WEIGHTS) - rest));
+    terms
 }
 
 // ---- geometry ----------------------------------------------------------------

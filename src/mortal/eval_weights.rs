@@ -8,7 +8,7 @@
 
 /// Indexed by the `LAYOUT` of `eval.rs` (see `crate::board::eval::Layout`).
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 1156] = [
+pub const WEIGHTS: [i32; 1157] = [
     // material
     97, 297, 333, 477, 554, 820, 978, 1081, 1351,
     0,
@@ -171,4 +171,6 @@ pub const WEIGHTS: [i32; 1156] = [
     8,
     // zone_attackers
     1, 2, 2, 1,
+    // king_danger
+    0,
 ];

@@ -8,7 +8,7 @@
 
 /// Indexed by the `LAYOUT` of `eval.rs` (see `crate::board::eval::Layout`).
 #[rustfmt::skip]
-pub const WEIGHTS: [i32; 1478] = [
+pub const WEIGHTS: [i32; 1479] = [
     // material
     150, 296, 375, 502, 847, 923, 534, 0, 532,
     532, 540, 544, 963, 1394,
@@ -211,4 +211,6 @@ pub const WEIGHTS: [i32; 1478] = [
     41,
     // zone_attackers
     -8, 13, 11, -3,
+    // king_danger
+    0,
 ];

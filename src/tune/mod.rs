@@ -43,7 +43,7 @@ pub trait Tunable: Game + EvalPosition {
     fn material_weights() -> Vec<i32>;
 
     /// Feature groups: name and first index, in index order.
-    fn groups() -> [(&'static str, usize); 16] {
+    fn groups() -> [(&'static str, usize); 17] {
         <Self as EvalPosition>::LAYOUT.groups()
     }
     /// Feeds the features of this position (side to move's view).
@@ -115,7 +115,8 @@ impl Tunable for mortal::Position {
 }
 
 /// The sparse feature vector of a position: `(index, count)` pairs sorted
-/// by index, duplicates summed, zeros dropped.
+/// by index, the side to move's counts (positive) before the opponent's
+/// (negative), each summed, zeros dropped.
 pub fn feature_vector<P: Tunable>(pos: &P) -> Vec<(u16, i16)> {
     struct Collect(Vec<(u16, i16)>);
     impl FeatureSink for Collect {
@@ -126,11 +127,13 @@ pub fn feature_vector<P: Tunable>(pos: &P) -> Vec<(u16, i16)> {
     let mut c = Collect(Vec::with_capacity(256));
     pos.features(&mut c);
     let mut v = c.0;
-    v.sort_unstable_by_key(|&(i, _)| i);
+    v.sort_unstable_by_key(|&(i, n)| (i, n < 0));
     let mut out: Vec<(u16, i16)> = Vec::with_capacity(v.len());
     for (i, n) in v {
         match out.last_mut() {
-            Some(last) if last.0 == i => last.1 += n,
+            // The two sides' counts stay apart: the king-danger term
+            // squares each side's attack separately.
+            Some(last) if last.0 == i && (last.1 < 0) == (n < 0) => last.1 += n,
             _ => out.push((i, n)),
         }
     }
@@ -240,16 +243,27 @@ impl<P: Tunable> Game for Material<P> {
 /// early repetition draws, as a pure material evaluation, blind to
 /// everything quiet, does.
 #[derive(Clone)]
-pub struct Noisy<P>(pub P, pub u64, pub i32);
+pub struct Noisy<P>(pub P, pub u64, pub i32, pub Player);
+
+/// Which evaluation a self-play engine plays with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Player {
+    /// The material-only evaluation (the weights' starting point).
+    #[default]
+    Material,
+    /// The shipped evaluation: games whose attacks are played, so the
+    /// king-safety terms see real mating attacks.
+    Shipped,
+}
 
 impl<P: Tunable> Game for Noisy<P> {
     delegate_game!();
 
     fn startpos() -> Self {
-        Noisy(P::startpos(), 0, 0)
+        Noisy(P::startpos(), 0, 0, Player::Material)
     }
     fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        P::from_sfen(sfen).map(|p| Noisy(p, 0, 0))
+        P::from_sfen(sfen).map(|p| Noisy(p, 0, 0, Player::Material))
     }
     fn evaluate(&self) -> i32 {
         let noise = if self.2 > 0 {
@@ -258,7 +272,11 @@ impl<P: Tunable> Game for Noisy<P> {
         } else {
             0
         };
-        self.0.material_eval() + noise
+        let eval = match self.3 {
+            Player::Material => self.0.material_eval(),
+            Player::Shipped => Game::evaluate(&self.0),
+        };
+        eval + noise
     }
 }
 

@@ -20,7 +20,7 @@
 
 use std::io::Write;
 
-use super::{random_opening, Material, Noisy, Rng, Tunable};
+use super::{random_opening, Material, Noisy, Player, Rng, Tunable};
 use crate::game::{Game, Outcome, Rules};
 use crate::search::score::is_mate_score;
 use crate::search::{self, Limits, SearchControl};
@@ -48,6 +48,8 @@ pub struct GenConfig {
     pub hash_mb: usize,
     /// First game number written (to append runs).
     pub first_game: u32,
+    /// The evaluation both sides play with.
+    pub player: Player,
 }
 
 impl Default for GenConfig {
@@ -64,6 +66,7 @@ impl Default for GenConfig {
             seed: 1,
             hash_mb: 8,
             first_game: 0,
+            player: Player::Material,
         }
     }
 }
@@ -100,7 +103,7 @@ pub fn generate<P: Tunable>(
     };
     let mut game_no = config.first_game;
     while stats.games < config.games {
-        let mut pos = Noisy(P::startpos(), rng.next_u64(), config.noise);
+        let mut pos = Noisy(P::startpos(), rng.next_u64(), config.noise, config.player);
         let (lo, hi) = config.random_plies;
         let plies = lo + rng.below((hi.saturating_sub(lo) + 1) as usize) as u32;
         if !random_opening(&mut pos, plies, &mut rng) || pos.0.outcome(&rules).is_some() {

@@ -80,8 +80,15 @@ fn tune_feature_vector_matches_the_evaluation() {
             .iter()
             .map(|&(i, n)| w[i as usize] as i64 * n as i64)
             .sum();
-        assert_eq!(sum, p.evaluate() as i64);
-        assert!(v.windows(2).all(|x| x[0].0 < x[1].0));
+        // The shipped weights may add the quadratic danger term on top.
+        let layout = <shogi::Position as EvalPosition>::LAYOUT;
+        let mut linear = w.to_vec();
+        linear[layout.king_danger] = 0;
+        assert_eq!(sum, p.evaluate_with(&linear) as i64);
+        // Sorted by index; an index twice only with the two signs.
+        assert!(v
+            .windows(2)
+            .all(|x| x[0].0 < x[1].0 || (x[0].0 == x[1].0 && x[0].1 > 0 && x[1].1 < 0)));
     }
 }
 
@@ -209,4 +216,69 @@ fn tune_flip_is_an_involution_and_material_wrapper_counts_material() {
     let p = shogi::Position::from_sfen(&sfen).unwrap();
     let m = Material(p.clone());
     assert_eq!(m.evaluate(), shogi::eval::material(&p, p.side()));
+}
+
+/// The king-danger term: the dataset evaluates as the engine does, and the
+/// analytic gradient (through the squared attack sums) matches finite
+/// differences.
+#[test]
+fn tune_danger_term_matches_engine_and_gradient() {
+    let mut rng = Rng::new(9);
+    let mut data = Dataset::for_game::<shogi::Position>();
+    let mut positions = Vec::new();
+    while positions.len() < 30 {
+        let mut p = shogi::Position::startpos();
+        if !random_opening(&mut p, 40 + rng.below(80) as u32, &mut rng) {
+            continue;
+        }
+        data.push_position(&p, (positions.len() % 2) as f32);
+        positions.push(p);
+    }
+    let layout = <shogi::Position as EvalPosition>::LAYOUT;
+    let mut weights = shogi::Position::shipped_weights().to_vec();
+    weights[layout.king_danger] = 150;
+    let w: Vec<f64> = weights.iter().map(|&x| x as f64).collect();
+    let mut dangerous = 0;
+    for (j, p) in positions.iter().enumerate() {
+        let engine = p.evaluate_with(&weights);
+        let linear = {
+            let mut no_danger = weights.clone();
+            no_danger[layout.king_danger] = 0;
+            p.evaluate_with(&no_danger)
+        };
+        dangerous += usize::from(engine != linear);
+        // The engine rounds each side's term down; the tuner does not.
+        assert!(
+            (data.eval(j, &w) - engine as f64).abs() <= 2.0,
+            "position {j}"
+        );
+    }
+    assert!(
+        dangerous > 10,
+        "the term is active in {dangerous} positions"
+    );
+
+    let k = 0.002;
+    let mut grad = vec![0.0; w.len()];
+    texel::gradient(&data, &w, k, &mut grad);
+    let probes = [
+        layout.king_danger,
+        layout.zone_attacked,
+        layout.ring_attacked,
+        layout.safe_check_drops + 1,
+        layout.material + 1,
+    ];
+    for i in probes {
+        let h = 1e-3;
+        let (mut up, mut down) = (w.clone(), w.clone());
+        up[i] += h;
+        down[i] -= h;
+        let numeric = (data.mse(&up, k) - data.mse(&down, k)) / (2.0 * h);
+        let tolerance = 1e-6 + 1e-3 * numeric.abs();
+        assert!(
+            (grad[i] - numeric).abs() <= tolerance,
+            "weight {i}: analytic {} numeric {numeric}",
+            grad[i]
+        );
+    }
 }

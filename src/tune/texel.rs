@@ -1,5 +1,6 @@
-//! Texel's method: with `eval = w . x` (the features `x` of a quiet position,
-//! side to move's view) and the game's result `r` from the same view,
+//! Texel's method: with `eval = w . x + danger` (the features `x` of a quiet
+//! position, side to move's view; `danger` the quadratic king-danger term
+//! of [`crate::board::eval::king_danger`], whose scale is one of the `w`) and the game's result `r` from the same view,
 //! minimise `mean((sigmoid(K * eval) - r)^2) + l2 * sum(s_i * (w_i - c_i)^2)`,
 //! an L2 prior that pulls the material weights towards the classic
 //! material values and every other weight towards zero ([`Prior`]). K is fitted first, with the starting weights, and
@@ -7,6 +8,33 @@
 //! 100). The weights are fitted by full-batch Adam.
 
 use super::{feature_vector, Tunable};
+
+/// Where the quadratic king-danger term reads its weights: the
+/// king-safety features `from..to` and the scale weight `scale`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DangerTerm {
+    pub from: usize,
+    pub to: usize,
+    pub scale: usize,
+}
+
+impl DangerTerm {
+    pub fn of<P: Tunable>() -> DangerTerm {
+        let l = <P as crate::board::eval::EvalPosition>::LAYOUT;
+        DangerTerm {
+            from: l.zone_attacked,
+            to: l.king_danger,
+            scale: l.king_danger,
+        }
+    }
+}
+
+/// `max(a, 0)^2 / DANGER_DIVISOR`: the danger term per unit of scale.
+#[inline]
+fn danger_unit(a: f64) -> f64 {
+    let a = a.max(0.0);
+    a * a / crate::board::eval::DANGER_DIVISOR as f64
+}
 
 /// Quiet positions as sparse feature vectors with their results.
 #[derive(Clone, Debug, Default)]
@@ -16,6 +44,7 @@ pub struct Dataset {
     index: Vec<u16>,
     count: Vec<i16>,
     result: Vec<f32>,
+    danger: DangerTerm,
 }
 
 impl Dataset {
@@ -23,6 +52,14 @@ impl Dataset {
         Dataset {
             offsets: vec![0],
             ..Dataset::default()
+        }
+    }
+
+    /// An empty set for positions of `P` (its king-danger term).
+    pub fn for_game<P: Tunable>() -> Dataset {
+        Dataset {
+            danger: DangerTerm::of::<P>(),
+            ..Dataset::new()
         }
     }
 
@@ -64,7 +101,30 @@ impl Dataset {
     /// The model's evaluation of position `j`.
     #[inline]
     pub fn eval(&self, j: usize, w: &[f64]) -> f64 {
-        self.entries(j).map(|(i, n)| w[i] * n).sum()
+        self.eval_parts(j, w).0
+    }
+
+    /// The evaluation of position `j` and the two sides' attack sums (side
+    /// to move first) that the danger term squares.
+    #[inline]
+    fn eval_parts(&self, j: usize, w: &[f64]) -> (f64, [f64; 2]) {
+        let d = self.danger;
+        let mut linear = 0.0;
+        let mut attack = [0.0; 2];
+        for (i, n) in self.entries(j) {
+            let v = w[i] * n;
+            linear += v;
+            if i >= d.from && i < d.to {
+                if n > 0.0 {
+                    attack[0] += v;
+                } else {
+                    attack[1] -= v;
+                }
+            }
+        }
+        let scale = if d.to > d.from { w[d.scale] } else { 0.0 };
+        let danger = scale * (danger_unit(attack[0]) - danger_unit(attack[1]));
+        (linear + danger, attack)
     }
 
     /// Mean squared error of `sigmoid(k * eval)` against the results.
@@ -95,8 +155,8 @@ impl Dataset {
 /// set: the games whose number is a multiple of `holdout` (if not zero)
 /// form the validation set, so no game is split between the two.
 pub fn load<P: Tunable>(text: &str, holdout: u32) -> Result<(Dataset, Dataset), String> {
-    let mut train = Dataset::new();
-    let mut valid = Dataset::new();
+    let mut train = Dataset::for_game::<P>();
+    let mut valid = Dataset::for_game::<P>();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -223,20 +283,12 @@ pub fn train(
     let mut v = vec![0.0; n];
     let mut grad = vec![0.0; n];
     let (beta1, beta2, eps) = (0.9f64, 0.999f64, 1e-12f64);
-    let used: Vec<bool> = data.feature_counts(n).iter().map(|&c| c > 0).collect();
-    let scale = 2.0 * k / data.len().max(1) as f64;
+    let mut used: Vec<bool> = data.feature_counts(n).iter().map(|&c| c > 0).collect();
+    if data.danger.to > data.danger.from {
+        used[data.danger.scale] = true;
+    }
     for epoch in 1..=config.epochs {
-        grad.iter_mut().for_each(|g| *g = 0.0);
-        let mut total = 0.0;
-        for j in 0..data.len() {
-            let s = sigmoid(k * data.eval(j, &w));
-            let err = s - data.result[j] as f64;
-            total += err * err;
-            let g = err * s * (1.0 - s) * scale;
-            for (i, x) in data.entries(j) {
-                grad[i] += g * x;
-            }
-        }
+        let total = gradient(data, &w, k, &mut grad);
         let frac = (epoch - 1) as f64 / config.epochs.max(1) as f64;
         let lr = config.lr * (1.0 - 0.9 * frac);
         let (b1t, b2t) = (
@@ -253,8 +305,45 @@ pub fn train(
             w[i] -= lr * (m[i] / b1t) / ((v[i] / b2t).sqrt() + eps);
         }
         if epoch.is_multiple_of(50) || epoch == config.epochs {
-            report(epoch, total / data.len().max(1) as f64);
+            report(epoch, total);
         }
     }
     w
+}
+
+/// The gradient of the mean squared error at `w` into `grad` (cleared
+/// first); returns the error.
+pub fn gradient(data: &Dataset, w: &[f64], k: f64, grad: &mut [f64]) -> f64 {
+    grad.iter_mut().for_each(|g| *g = 0.0);
+    let d = data.danger;
+    let has_danger = d.to > d.from;
+    let scale = 2.0 * k / data.len().max(1) as f64;
+    let mut total = 0.0;
+    for j in 0..data.len() {
+        let (e, attack) = data.eval_parts(j, w);
+        let s = sigmoid(k * e);
+        let err = s - data.result[j] as f64;
+        total += err * err;
+        let g = err * s * (1.0 - s) * scale;
+        if !has_danger {
+            for (i, x) in data.entries(j) {
+                grad[i] += g * x;
+            }
+            continue;
+        }
+        // d danger / d w_i = x_i * 2 * scale * max(attack, 0) / divisor
+        // for a safety feature of the side whose attack it is.
+        let unit = 2.0 * w[d.scale] / crate::board::eval::DANGER_DIVISOR as f64;
+        let slope = [unit * attack[0].max(0.0), unit * attack[1].max(0.0)];
+        for (i, x) in data.entries(j) {
+            let factor = if i >= d.from && i < d.to {
+                1.0 + slope[usize::from(x < 0.0)]
+            } else {
+                1.0
+            };
+            grad[i] += g * x * factor;
+        }
+        grad[d.scale] += g * (danger_unit(attack[0]) - danger_unit(attack[1]));
+    }
+    total / data.len().max(1) as f64
 }
