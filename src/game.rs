@@ -286,6 +286,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Search hook: whether the side to move, not in check, has a move that
+    /// mates at once (a fast test of the common cases, used at the leaves;
+    /// `false` may miss a mate, `true` never invents one). The default
+    /// tests nothing.
+    fn mate_in_one(&mut self) -> bool {
+        false
+    }
+
     /// The game's end as the rules decide it, given the move history (mate,
     /// repetition, ...). `None` while the game goes on.
     fn outcome(&self, rules: &Rules) -> Option<Outcome>;

@@ -789,6 +789,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
 
         let in_check = pos.in_check();
+        // A mate at once ends the node before anything is generated (and
+        // the pruning below could otherwise skip the mating drop).
+        if !in_check && excluded.is_none() && pos.mate_in_one() {
+            return mate_in(ply + 1);
+        }
         let static_eval = (!in_check).then(|| {
             entry
                 .and_then(|e| e.static_eval())
@@ -1201,6 +1206,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         let original_alpha = alpha;
         let in_check = pos.in_check();
+        // At the horizon a quiet mate in one (a drop, mostly) is what
+        // standing pat would miss.
+        if qply == 0 && !in_check && pos.mate_in_one() {
+            return mate_in(ply + 1);
+        }
         let mut best = -INFINITE;
         let mut static_eval = None;
         let mut moves = G::Moves::default();

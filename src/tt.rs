@@ -2,9 +2,12 @@
 //! position's 64-bit key, shared by every iteration of one search and kept
 //! between moves of a game.
 //!
-//! One entry per slot, indexed by the key's low bits (the slot count is a power
-//! of two); the key's high 32 bits are stored to tell positions sharing a slot
-//! apart. A stored move is only a hint: the search checks it against the legal
+//! Slots are buckets of [`BUCKET`] entries, indexed by the key's low bits
+//! (the slot count is a power of two); the key's high 32 bits are stored to
+//! tell positions sharing a bucket apart. A new position replaces an empty
+//! entry, else the one worth least: shallow, and from older searches first,
+//! so the deep results that save the most work survive the flood of
+//! shallow ones. A stored move is only a hint: the search checks it against the legal
 //! moves before playing it, so a collision can cost time but never legality.
 //!
 //! Search threads share one table (`Threads`, lazy SMP): every slot has a
@@ -56,11 +59,17 @@ impl<M> Entry<M> {
     }
 }
 
-/// One slot: an entry behind its lock flag.
+/// Entries per slot.
+pub const BUCKET: usize = 4;
+
+/// Plies of depth an entry is worth less per search it has aged.
+const AGE_WEIGHT: i32 = 8;
+
+/// One slot: a bucket of entries behind its lock flag.
 #[derive(Debug, Default)]
 struct Slot<M> {
     busy: AtomicBool,
-    entry: UnsafeCell<Entry<M>>,
+    entry: UnsafeCell<[Entry<M>; BUCKET]>,
 }
 
 // SAFETY: the entry is only read or written through `Slot::locked`, which
@@ -69,9 +78,9 @@ struct Slot<M> {
 unsafe impl<M: Send> Sync for Slot<M> {}
 
 impl<M: Copy> Slot<M> {
-    /// Runs `f` on the entry if no other thread holds the slot.
+    /// Runs `f` on the bucket if no other thread holds the slot.
     #[inline]
-    fn locked<R>(&self, f: impl FnOnce(&mut Entry<M>) -> R) -> Option<R> {
+    fn locked<R>(&self, f: impl FnOnce(&mut [Entry<M>; BUCKET]) -> R) -> Option<R> {
         if self
             .busy
             .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
@@ -151,7 +160,7 @@ impl<M: Copy + Default> TranspositionTable<M> {
 
     pub fn clear(&mut self) {
         for slot in &mut self.entries {
-            *slot.entry.get_mut() = Entry::default();
+            *slot.entry.get_mut() = Default::default();
         }
         *self.generation.get_mut() = 0;
     }
@@ -179,8 +188,15 @@ impl<M: Copy + Default> TranspositionTable<M> {
         if self.entries.is_empty() {
             return None;
         }
-        let entry = self.entries[self.index(key)].locked(|e| *e)?;
-        (entry.bound != Bound::None && entry.check == check_bits(key)).then_some(entry)
+        let check = check_bits(key);
+        self.entries[self.index(key)]
+            .locked(|bucket| {
+                bucket
+                    .iter()
+                    .find(|e| e.bound != Bound::None && e.check == check)
+                    .copied()
+            })
+            .flatten()
     }
 
     /// Stores a result. A slot holding a deeper result of the current search
@@ -204,44 +220,67 @@ impl<M: Copy + Default> TranspositionTable<M> {
             return;
         }
         let generation = self.generation();
-        self.entries[self.index(key)].locked(|slot| {
-            let same_position = slot.bound != Bound::None && slot.check == check_bits(key);
-            let keep_old = same_position
-                && slot.generation == generation
-                && i32::from(slot.depth) > depth
-                && bound != Bound::Exact;
-            if !keep_old {
-                *slot = Entry {
-                    check: check_bits(key),
-                    mv,
-                    score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
-                    depth: depth.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
-                    bound,
-                    generation,
-                    eval: eval.map_or(NO_EVAL, |e| {
-                        e.clamp(i32::from(NO_EVAL) + 1, i16::MAX.into()) as i16
-                    }),
-                };
+        let check = check_bits(key);
+        let entry = Entry {
+            check,
+            mv,
+            score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+            depth: depth.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+            bound,
+            generation,
+            eval: eval.map_or(NO_EVAL, |e| {
+                e.clamp(i32::from(NO_EVAL) + 1, i16::MAX.into()) as i16
+            }),
+        };
+        self.entries[self.index(key)].locked(|bucket| {
+            if let Some(same) = bucket
+                .iter_mut()
+                .find(|e| e.bound != Bound::None && e.check == check)
+            {
+                let keep_old = same.generation == generation
+                    && i32::from(same.depth) > depth
+                    && bound != Bound::Exact;
+                if !keep_old {
+                    *same = entry;
+                }
+                return;
+            }
+            let worth = |e: &Entry<M>| {
+                if e.bound == Bound::None {
+                    i32::MIN
+                } else {
+                    let age = i32::from(generation.wrapping_sub(e.generation));
+                    i32::from(e.depth) - AGE_WEIGHT * age
+                }
+            };
+            if let Some(victim) = bucket.iter_mut().min_by_key(|e| worth(e)) {
+                *victim = entry;
             }
         });
     }
 
-    /// Occupancy in per mille, sampled over the first thousand slots: entries
-    /// written by the current search only (as USI engines report it).
+    /// Occupancy in per mille, sampled over the first thousand entries:
+    /// entries written by the current search only (as USI engines report
+    /// it).
     pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
-        if sample == 0 {
+        let buckets = self.entries.len().min(1000 / BUCKET);
+        if buckets == 0 {
             return 0;
         }
         let generation = self.generation();
-        let used = self.entries[..sample]
+        let used: usize = self.entries[..buckets]
             .iter()
-            .filter(|slot| {
-                slot.locked(|e| e.bound != Bound::None && e.generation == generation)
-                    .unwrap_or(true)
+            .map(|slot| {
+                slot.locked(|bucket| {
+                    bucket
+                        .iter()
+                        .filter(|e| e.bound != Bound::None && e.generation == generation)
+                        .count()
+                })
+                .unwrap_or(BUCKET)
             })
-            .count();
-        (used * 1000 / sample) as u32
+            .sum();
+        (used * 1000 / (buckets * BUCKET)) as u32
     }
 }
 
@@ -293,10 +332,32 @@ mod tests {
     }
 
     #[test]
+    fn a_full_bucket_gives_up_its_shallowest_or_oldest_entry() {
+        let mut tt = TranspositionTable::<u32>::new(1).unwrap();
+        let key = |high: u64| 7 | high << 40;
+        for (high, depth) in [(0, 9), (1, 2), (2, 7), (3, 5)] {
+            tt.store(key(high), high as u32, 0, depth, Bound::Lower);
+        }
+        tt.store(key(4), 4, 0, 1, Bound::Lower);
+        assert_eq!(tt.probe(key(1)), None, "the shallowest went");
+        assert!(tt.probe(key(4)).is_some() && tt.probe(key(0)).is_some());
+        // Two searches later the deep entry is worth less than fresh ones.
+        tt.new_search();
+        tt.new_search();
+        for high in 5..9 {
+            tt.store(key(high), high as u32, 0, 3, Bound::Lower);
+        }
+        assert_eq!(tt.probe(key(0)), None, "aged out");
+    }
+
+    #[test]
     fn clear_and_resize_empty_the_table() {
         let mut tt = TranspositionTable::<u32>::new(1).unwrap();
+        // Every entry of the first buckets: keys apart only in their high bits.
         for key in 0..2000u64 {
-            tt.store(key, 1, 0, 1, Bound::Exact);
+            for high in 0..BUCKET as u64 {
+                tt.store(key | high << 40, 1, 0, 1, Bound::Exact);
+            }
         }
         assert_eq!(tt.hashfull(), 1000);
         tt.new_search();

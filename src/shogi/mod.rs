@@ -2,6 +2,7 @@
 
 mod checks;
 pub mod eval;
+mod mate1;
 pub mod movegen;
 pub mod nnue;
 pub mod position;
@@ -146,6 +147,10 @@ impl Game for Position {
 
     fn checking_moves(&mut self, legal: &Moves, out: &mut Vec<Move>) {
         checks::checking_moves(self, legal, out);
+    }
+
+    fn mate_in_one(&mut self) -> bool {
+        self.has_mate_in_one()
     }
 
     fn evaluate(&self) -> i32 {

@@ -57,7 +57,7 @@ fn push_board(list: &mut Moves, from: Square, dests: Bitboard, promote: bool) {
 /// With `PROMOTIONS_ONLY`, only the promoting moves (quiescence search's
 /// non-capturing tactical moves).
 #[inline(always)]
-fn push_piece<const PROMOTIONS_ONLY: bool>(
+pub(super) fn push_piece<const PROMOTIONS_ONLY: bool>(
     list: &mut Moves,
     us: Color,
     role: Role,

@@ -286,3 +286,105 @@ fn tactical_generator_matches_filtered_legal_moves() {
         }
     }
 }
+
+/// The mate-in-one test: a head gold, a knight drop and a board move mate;
+/// nothing else is called a mate.
+#[test]
+fn mate_in_one_finds_drop_and_move_mates() {
+    let mut head_gold = pos("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    assert_eq!(
+        head_gold.mate_in_one(),
+        Some(Move::drop(Role::Gold, sq("5b")))
+    );
+    let mut unsupported = pos("4k4/9/9/9/9/9/9/9/4K4 b G 1");
+    assert_eq!(unsupported.mate_in_one(), None);
+    // A knight drop on 2c checks the king on 1a, walled in by its own men.
+    let mut knight = pos("7sk/7bl/9/9/9/9/9/9/4K4 b N 1");
+    assert_eq!(
+        knight.mate_in_one(),
+        Some(Move::drop(Role::Knight, sq("2c")))
+    );
+    // A gold moving up to 5b, supported by the pawn.
+    let mut board = pos("4k4/9/4PG3/9/9/9/9/9/4K4 b - 1");
+    assert_eq!(
+        board.mate_in_one(),
+        Some(Move::board(sq("4c"), sq("5b"), false))
+    );
+    // No pawn-drop mate.
+    let mut pawn = pos("3gkg3/3s1s3/9/9/9/9/9/9/4K4 b P 1");
+    assert_eq!(pawn.mate_in_one(), None);
+}
+
+/// Along random games, a mate the test reports is a legal move that leaves
+/// no reply, and every such mate among its candidate moves (drops next to
+/// the king or of knights, board moves onto a square next to the king) is
+/// found (a board move onto a square another of our pieces also attacks).
+#[test]
+fn mate_in_one_agrees_with_brute_force() {
+    let starts = [
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        "ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 1",
+        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 1",
+        "6n1l/2+S1k4/2lp4p/1np1B2b1/3PP4/1N1S3rP/1P2+pPP+p1/1p1G5/3KG2r1 b GSN2L4Pgs2p 1",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut found = 0;
+    for start in starts {
+        for _game in 0..6 {
+            let mut p = pos(start);
+            for _ in 0..80 {
+                let mut all = Moves::new();
+                p.generate_legal(&mut all);
+                if all.is_empty() {
+                    break;
+                }
+                let them = p.side().flip();
+                let zone = p.king(them).map(crate::board::attacks::king_attacks);
+                let mut candidate_mate = false;
+                let mut any_mate = false;
+                if !p.checkers().any() {
+                    for &m in all.iter() {
+                        p.do_move(m);
+                        let mut replies = Moves::new();
+                        p.generate_legal(&mut replies);
+                        let mated = replies.is_empty();
+                        p.undo_move();
+                        if !mated {
+                            continue;
+                        }
+                        any_mate = true;
+                        let near = zone.is_some_and(|z| z.contains(m.to()));
+                        let knight = m.is_drop() && m.dropped() == Role::Knight;
+                        let movers = p.attackers_to(m.to(), p.side(), p.occupied())
+                            & !p.pieces_of(p.side(), Role::King);
+                        let supported = m.is_drop() || movers.more_than_one();
+                        candidate_mate |= (near && supported) || knight;
+                    }
+                }
+                let fast = p.mate_in_one();
+                if let Some(m) = fast {
+                    assert!(all.contains(&m), "{} {m:?} is illegal", p.to_sfen());
+                    p.do_move(m);
+                    let mut replies = Moves::new();
+                    p.generate_legal(&mut replies);
+                    assert!(replies.is_empty(), "{} {m:?} is no mate", p.to_sfen());
+                    p.undo_move();
+                    found += 1;
+                }
+                assert!(fast.is_none() || any_mate);
+                assert_eq!(fast.is_some(), candidate_mate, "{}", p.to_sfen());
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p.do_move(all[(seed % all.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(found >= 5, "only {found} mates seen");
+}
+
+/// A square from its USI name (`5b`).
+fn sq(name: &str) -> crate::board::Square {
+    let b = name.as_bytes();
+    crate::board::Square::new(b[0] - b'0', b[1] - b'a')
+}

@@ -154,6 +154,7 @@ macro_rules! delegate_game {
         type Moves = P::Moves;
         const VARIANT: &'static str = P::VARIANT;
         const HISTORY_SIZE: usize = P::HISTORY_SIZE;
+        const PIECE_TO_SIZE: usize = P::PIECE_TO_SIZE;
 
         fn to_sfen(&self) -> usi::Sfen {
             self.0.to_sfen()
@@ -196,6 +197,21 @@ macro_rules! delegate_game {
         }
         fn history_index(&self, m: Self::Move) -> usize {
             self.0.history_index(m)
+        }
+        fn piece_to_index(&self, m: Self::Move) -> usize {
+            self.0.piece_to_index(m)
+        }
+        fn generate_tactical(&self, moves: &mut Self::Moves) -> bool {
+            self.0.generate_tactical(moves)
+        }
+        fn gives_check(&mut self, m: Self::Move) -> bool {
+            self.0.gives_check(m)
+        }
+        fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
+            self.0.checking_moves(legal, out)
+        }
+        fn mate_in_one(&mut self) -> bool {
+            self.0.mate_in_one()
         }
         fn do_null_move(&mut self) -> bool {
             self.0.do_null_move()
