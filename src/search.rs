@@ -90,8 +90,8 @@ const FUTILITY_DEPTH: i32 = 8;
 const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_VERIFY_DEPTH: i32 = 12;
 
-/// Captures and checks losing more than this per ply by static exchange
-/// are not searched (once a move has been).
+/// Captures losing more than this per ply by static exchange are not
+/// searched (once a move has been).
 const SEE_CAPTURE_MARGIN: i32 = 200;
 /// Quiet moves losing more than this times the reduced depth squared.
 const SEE_QUIET_MARGIN: i32 = 30;
@@ -1005,9 +1005,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Pruning of one move before it is played, once a move has been
-    /// searched: captures and checks losing too much by static exchange;
-    /// quiet moves late in the list, with a bad history, far below alpha
-    /// or losing material where they land.
+    /// searched: captures losing too much by static exchange; quiet moves
+    /// that do not give check, late in the list, with a bad history, far
+    /// below alpha or losing material where they land.
     #[allow(clippy::too_many_arguments)]
     fn prune_move(
         &self,
@@ -1022,21 +1022,18 @@ impl<'a, G: Game> Searcher<'a, G> {
             return !pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth);
         }
         let late = t.quiets >= lmp_count(depth);
-        if late {
-            return true;
-        }
         let bad_history = t.lmr_depth < HISTORY_PRUNE_DEPTH && t.history < -HISTORY_PRUNE * depth;
         let futile = t.lmr_depth < FUTILITY_DEPTH
             && static_eval
                 .is_some_and(|e| e + FUTILITY_BASE + FUTILITY_MARGIN * t.lmr_depth <= alpha);
-        if !bad_history && !futile && pos.see_ge(m, -SEE_QUIET_MARGIN * t.lmr_depth * t.lmr_depth) {
-            return false;
-        }
-        // A check is judged like a capture: only by what it loses.
-        if pos.gives_check(m) {
-            return !pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth);
-        }
-        true
+        let prune = late
+            || bad_history
+            || futile
+            || !pos.see_ge(m, -SEE_QUIET_MARGIN * t.lmr_depth * t.lmr_depth);
+        // Quiet checks are never pruned: shogi's mating attacks are
+        // sequences of them, drops that "lose" the piece by exchange among
+        // them. Asked only of the moves that would be pruned.
+        prune && !pos.gives_check(m)
     }
 
     /// Singular extension: the table move is tried against the rest

@@ -279,10 +279,7 @@ fn tactical_generator_matches_filtered_legal_moves() {
                 assert_eq!(fast, p.checkers().any(), "{} {m:?}", p.to_sfen());
                 p.undo_move();
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            p.do_move(all[(seed % all.len() as u64) as usize]);
+            play_random(&mut p, &all, &mut seed);
         }
     }
 }
@@ -373,10 +370,7 @@ fn mate_in_one_agrees_with_brute_force() {
                 }
                 assert!(fast.is_none() || any_mate);
                 assert_eq!(fast.is_some(), candidate_mate, "{}", p.to_sfen());
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                p.do_move(all[(seed % all.len() as u64) as usize]);
+                play_random(&mut p, &all, &mut seed);
             }
         }
     }
@@ -387,4 +381,12 @@ fn mate_in_one_agrees_with_brute_force() {
 fn sq(name: &str) -> crate::board::Square {
     let b = name.as_bytes();
     crate::board::Square::new(b[0] - b'0', b[1] - b'a')
+}
+
+/// Plays one of `legal` chosen by a xorshift step of `seed`.
+fn play_random(p: &mut Position, legal: &Moves, seed: &mut u64) {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    p.do_move(legal[(*seed % legal.len() as u64) as usize]);
 }
