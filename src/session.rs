@@ -17,6 +17,11 @@
 //!   end and answers; an unbounded one (infinite, ponder) is stopped and
 //!   answers. `isready` after a stop waits for the stopped job's answer, so
 //!   `readyok` always comes after it.
+//! - A `go ponder` that comes after `gameover` (and before the next
+//!   `position` or `usinewgame`) is answered at once: the game it would
+//!   ponder is over, and no `stop` or `ponderhit` will come for it. cshogi's
+//!   runner sends one there when its ponder thread loses the race with its
+//!   `gameover`, and then reads that answer before its `readyok`.
 //! - `USI_Hash` is allocated at `isready` (or at the next `go` if no
 //!   `isready` came); `usinewgame` clears the table.
 
@@ -62,6 +67,8 @@ pub struct Session {
     worker: Option<Worker>,
     /// `usinewgame` came while the table was busy: clear it when free.
     clear_pending: bool,
+    /// `gameover` came and no `position` or `usinewgame` since.
+    game_over: bool,
 }
 
 /// Runs a session until `quit` or the end of input.
@@ -86,6 +93,7 @@ impl Session {
             variant: Variant::default(),
             worker: None,
             clear_pending: false,
+            game_over: false,
         }
     }
 
@@ -145,6 +153,7 @@ impl Session {
             Command::SetOption { name, value } => self.setoption(&name, value.as_deref()),
             Command::UsiNewGame => self.usinewgame(),
             Command::Position(cmd) => {
+                self.game_over = false;
                 if let Err(e) = self.variant.ops().set_position(&cmd, &self.options) {
                     self.out.error(e);
                 }
@@ -163,6 +172,7 @@ impl Session {
             // The game is over: stop thinking, as YaneuraOu does. The job
             // still answers, since the host may be waiting for it.
             Command::GameOver(_) => {
+                self.game_over = true;
                 if let Some(worker) = &self.worker {
                     worker.stop();
                 }
@@ -264,6 +274,7 @@ impl Session {
     }
 
     fn usinewgame(&mut self) {
+        self.game_over = false;
         self.clear_pending = true;
         self.variant.ops().new_game();
         self.reap_worker();
@@ -313,6 +324,10 @@ impl Session {
             .variant
             .ops()
             .start_search(go, &self.options, &self.out);
+        if go.ponder && self.game_over {
+            log::info!("go ponder after gameover: answered at once");
+            worker.stop();
+        }
         self.worker = Some(worker);
     }
 

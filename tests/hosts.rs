@@ -95,6 +95,36 @@ fn cshogi_bare_gameover_during_ponder() {
     }
 }
 
+/// cshogi's runner with `--ponder --keep-process` when its ponder thread
+/// loses the race with its `gameover`: `position`, `gameover`, then `go
+/// ponder`. The ponder is answered at once, before the next game's
+/// `readyok`, which the runner's main thread waits for.
+#[test]
+fn cshogi_go_ponder_after_gameover_is_answered_at_once() {
+    let mut e = Engine::start();
+    e.handshake();
+    for _ in 0..2 {
+        e.send("usinewgame");
+        e.send("position startpos moves 2g2f 8c8d");
+        e.send("gameover");
+        e.send("go ponder btime 0 wtime 0 byoyomi 100");
+        e.send("setoption name USI_Ponder value true");
+        let start = Instant::now();
+        let lines = e.sync();
+        assert!(start.elapsed() < Duration::from_millis(500));
+        assert_eq!(answers(&lines), 1, "{lines:#?}");
+    }
+    // A `position` ends the game-over state: the next ponder ponders.
+    e.send("position startpos moves 2g2f");
+    e.send("go ponder btime 0 wtime 0 byoyomi 100");
+    assert!(e
+        .collect(Duration::from_millis(300))
+        .iter()
+        .all(|l| !l.starts_with("bestmove")));
+    e.send("stop");
+    assert!(is_move(best_of(&e.bestmove(LONG))));
+}
+
 /// Scripts: commands piped in at once, then `quit` or the end of input.
 #[test]
 fn scripts_get_their_answers() {
