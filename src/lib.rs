@@ -14,6 +14,7 @@ pub mod mate;
 pub mod mortal;
 pub mod perft;
 pub mod play;
+pub mod registry;
 pub mod search;
 pub mod session;
 pub mod shogammon;

@@ -38,7 +38,8 @@ mod worker;
 pub use input::{Line, LineReader};
 pub use options::Options;
 pub use output::{sanitize, Output};
-pub use variant::{GameState, Variant, VariantOps, VariantState};
+pub use shogammon::ShogammonState;
+pub use variant::{GameState, Variant, VariantOps};
 
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -89,7 +90,7 @@ impl Session {
     pub fn new(out: Output) -> Session {
         Session {
             out,
-            options: Options::new(Variant::NAMES[0]),
+            options: Options::new(Variant::names()[0]),
             variant: Variant::default(),
             worker: None,
             clear_pending: false,
@@ -198,7 +199,7 @@ impl Session {
             .send(&Response::IdName(format!("henkei {version}")));
         self.out
             .send(&Response::IdAuthor("henkei developers".to_string()));
-        for decl in Options::declarations(Variant::NAMES) {
+        for decl in Options::declarations(&Variant::names()) {
             self.out.send(&Response::Option(decl));
         }
         self.out.send(&Response::UsiOk);
@@ -206,7 +207,7 @@ impl Session {
 
     /// The option declarations `usi` prints (for tests and docs).
     pub fn option_declarations() -> Vec<OptionDecl> {
-        Options::declarations(Variant::NAMES)
+        Options::declarations(&Variant::names())
     }
 
     fn isready(&mut self) {
@@ -242,7 +243,7 @@ impl Session {
     }
 
     fn setoption(&mut self, name: &str, value: Option<&str>) {
-        match self.options.set(name, value, Variant::NAMES) {
+        match self.options.set(name, value, &Variant::names()) {
             Ok(Change::Stored) => {}
             Ok(Change::Dice) => {
                 // The search thread works on its own copy of the position.

@@ -251,9 +251,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             }
             "--variant" => {
                 let v = a.value(&flag, inline)?;
-                cfg.variant = Variant::parse(&v).ok_or_else(|| {
-                    format!("--variant: '{v}' is not shogi, mortal, shogammon or sigma4")
-                })?;
+                cfg.variant = Variant::from_flag("--variant", &v)?;
             }
             "--openings" => openings_file = Some(a.value(&flag, inline)?.into()),
             "--setup" => {
@@ -308,14 +306,24 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
     }
     let default_tc = tc_both.unwrap_or(cfg.tcs[0]);
     cfg.tcs = [tcs[0].unwrap_or(default_tc), tcs[1].unwrap_or(default_tc)];
-    if setup_given && cfg.variant != Variant::Sigma4 && cfg.setup != SetupMode::Standard {
-        return Err("--setup is for --variant sigma4".to_string());
+    let caps = cfg.variant.capabilities();
+    if setup_given && caps.setup.is_none() && cfg.setup != SetupMode::Standard {
+        return Err(format!(
+            "--setup is for --variant {}",
+            Variant::names_where(|c| c.setup.is_some())
+        ));
     }
-    if cfg.dice_map.is_some() && cfg.variant != Variant::Shogammon {
-        return Err("--dice-map is for --variant shogammon".to_string());
+    if cfg.dice_map.is_some() && !caps.dice {
+        return Err(format!(
+            "--dice-map is for --variant {}",
+            Variant::names_where(|c| c.dice)
+        ));
     }
-    if cfg.cube && cfg.variant != Variant::Shogammon {
-        return Err("--cube is for --variant shogammon".to_string());
+    if cfg.cube && !cfg.variant.capabilities().cube {
+        return Err(format!(
+            "--cube is for --variant {}",
+            Variant::names_where(|c| c.cube)
+        ));
     }
     if let Some(path) = &openings_file {
         if cfg.setup != SetupMode::Standard {
@@ -323,15 +331,11 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
         }
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("--openings {}: {e}", path.display()))?;
-        let map = match &cfg.dice_map {
-            Some(m) => Some(DiceMap::parse(m).map_err(|e| e.0)?),
-            None => None,
-        };
         cfg.openings = parse_openings(
             cfg.variant,
             &text,
             &path.display().to_string(),
-            map.as_ref(),
+            cfg.dice_map.as_deref(),
         )?;
     }
     cfg.games = games.unwrap_or(2 * cfg.openings.len().max(1) as u32);

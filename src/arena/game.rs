@@ -17,8 +17,7 @@ use super::records::{
 };
 use super::referee::{new_referee, Variant};
 use crate::game::{Color, Rules};
-use crate::shogammon::{Cube, DiceMap, DiceRoller};
-use crate::sigma4;
+use crate::shogammon::{Cube, DiceRoller};
 
 /// How long an engine may take to answer `usi` and `isready`.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(60);
@@ -88,10 +87,9 @@ pub struct GameSpec {
 fn variant_value(decl: &usi::OptionDecl, variant: Variant) -> Result<String, String> {
     match &decl.kind {
         usi::OptionKind::Combo { vars, .. } => {
-            let mut names = vec![variant.name()];
-            if variant == Variant::Shogi {
-                names.push("standard");
-            }
+            let names = std::iter::once(variant.name())
+                .chain(variant.capabilities().aliases.iter().copied())
+                .collect::<Vec<_>>();
             names
                 .iter()
                 .find_map(|n| vars.iter().find(|v| v.eq_ignore_ascii_case(n)))
@@ -126,7 +124,7 @@ pub fn start_engine(s: &GameSettings, which: usize, label: String) -> Result<Eng
         .cloned();
     let mut settings: Vec<(String, String)> = Vec::new();
     match variant_option {
-        None if s.variant == Variant::Shogi => {}
+        None if s.variant.is_default() => {}
         None => {
             return Err(format!(
                 "{who}: no USI_Variant option, so it cannot play {}",
@@ -145,14 +143,15 @@ pub fn start_engine(s: &GameSettings, which: usize, label: String) -> Result<Eng
             }
         }
     };
-    if matches!(s.variant, Variant::Shogi | Variant::Mortal) {
+    let caps = s.variant.capabilities();
+    if caps.entering_king {
         auto(
             "EnteringKingRule",
             entering_king_name(s.rules.entering_king).to_string(),
         );
     }
     auto("MaxMovesToDraw", s.rules.max_moves_to_draw.to_string());
-    if let (Variant::Shogammon, Some(map)) = (s.variant, &s.dice_map) {
+    if let (true, Some(map)) = (caps.dice, &s.dice_map) {
         auto("DiceMap", map.clone());
     }
     for (name, value) in &settings {
@@ -253,14 +252,6 @@ impl Ending {
     }
 }
 
-/// The Sigma 4 start position's board with `side` to move (for `go setup`).
-fn setup_request_position(side: Color) -> String {
-    let start = sigma4::STARTPOS_SFEN;
-    let board = start.split(' ').next().unwrap_or_default();
-    let side = if side == Color::Black { "b" } else { "w" };
-    format!("position sfen {board} {side} - 1")
-}
-
 /// Plays one game. `slots[0]`/`slots[1]` are engine 1 and engine 2's
 /// processes, kept between games; a dead or killed engine is restarted.
 /// `Err` is a problem of the match itself (not of an engine).
@@ -277,10 +268,7 @@ pub fn play_game(
         engines,
         tcs: [s.tcs[engines[0]], s.tcs[engines[1]]],
         rules: s.rules.clone(),
-        dice_map: s
-            .dice_map
-            .clone()
-            .filter(|_| s.variant == Variant::Shogammon),
+        dice_map: s.dice_map.clone().filter(|_| s.variant.capabilities().dice),
         seed: None,
         opening: spec.opening.label.clone(),
         setups: None,
@@ -289,7 +277,7 @@ pub fn play_game(
         opening_plies: spec.opening.moves.len(),
         times: vec![None; spec.opening.moves.len()],
         pending_roll: None,
-        cube: (s.cube && s.variant == Variant::Shogammon).then(Cube::centred),
+        cube: (s.cube && s.variant.capabilities().cube).then(Cube::centred),
         winner: None,
         termination: Termination::Crash,
         offender: None,
@@ -373,21 +361,16 @@ fn run(
         }
     }
 
-    let dice_map = match &s.dice_map {
-        Some(text) => Some(DiceMap::parse(text).map_err(|e| e.0)?),
-        None => None,
-    };
-
-    // Sigma 4 setups.
-    if s.variant == Variant::Sigma4 && s.setup != SetupMode::Standard {
+    // Chosen setups, in games that have them.
+    let setup_rules = s.variant.capabilities().setup;
+    if let Some(rules) = setup_rules.filter(|_| s.setup != SetupMode::Standard) {
         let mut texts = [String::new(), String::new()];
         match s.setup {
             SetupMode::Random => {
                 rec.seed = Some(spec.seed);
                 let mut rng = StdRng::seed_from_u64(spec.seed);
                 for c in [Color::Black, Color::White] {
-                    let bases = sigma4::setup::random_setup(c, &mut rng);
-                    texts[c.index()] = sigma4::setup::setup_text(c, &bases);
+                    texts[c.index()] = (rules.random)(c, &mut rng);
                 }
             }
             _ => {
@@ -395,7 +378,7 @@ fn run(
                     let e = engines[c.index()];
                     let en = slots[e].as_mut().ok_or("engine missing")?;
                     let sent = en
-                        .send(&setup_request_position(c))
+                        .send(&(rules.request_position)(c))
                         .and_then(|_| en.send("go setup"));
                     if sent.is_err() {
                         slots[e] = None;
@@ -438,7 +421,7 @@ fn run(
                         }
                         Answer::Move { mv, .. } => {
                             let text = mv.strip_prefix("setup").map(str::trim).unwrap_or("");
-                            if let Err(err) = sigma4::validate_setup(c, text) {
+                            if let Err(err) = (rules.validate)(c, text) {
                                 let shown = if text.is_empty() { mv.as_str() } else { text };
                                 return Ok(Ending::fault(
                                     c,
@@ -453,7 +436,7 @@ fn run(
                 }
             }
         }
-        let sfen_text = format!("{}/7/{} b - 1", texts[1], texts[0]);
+        let sfen_text = (rules.start_sfen)(&texts);
         let sfen = usi::parse_sfen(&sfen_text).map_err(|e| format!("setup sfen: {e}"))?;
         rec.setups = Some(texts);
         rec.start = usi::StartPosition::Sfen(sfen);
@@ -466,14 +449,14 @@ fn run(
         };
     }
 
-    let mut referee = new_referee(s.variant, &rec.start, dice_map.as_ref())?;
+    let mut referee = new_referee(s.variant, &rec.start, rec.dice_map.as_deref())?;
     for m in &rec.moves {
         referee
             .play(m)
             .map_err(|e| format!("opening {}: {e}", rec.opening))?;
     }
     let mut clocks = [Clock::new(s.tcs[engines[0]]), Clock::new(s.tcs[engines[1]])];
-    let mut dice = if s.variant.has_dice() {
+    let mut dice = if s.variant.capabilities().dice {
         rec.seed = Some(spec.seed);
         // Seed 0 would mean "from the clock" to the roller.
         Some(DiceRoller::new(spec.seed.max(1)))
@@ -673,20 +656,5 @@ mod tests {
         assert_eq!(variant_value(&decl, Variant::Shogi).unwrap(), "standard");
         assert_eq!(variant_value(&decl, Variant::Mortal).unwrap(), "mortal");
         assert!(variant_value(&decl, Variant::Sigma4).is_err());
-    }
-
-    #[test]
-    fn setup_positions_are_valid() {
-        for c in [Color::Black, Color::White] {
-            let cmd = setup_request_position(c);
-            let parsed = usi::parse_command(&cmd).unwrap();
-            let usi::Command::Position(pc) = parsed.command else {
-                panic!("{cmd}")
-            };
-            assert!(
-                new_referee(Variant::Sigma4, &pc.start, None).is_ok(),
-                "{cmd}"
-            );
-        }
     }
 }

@@ -6,7 +6,6 @@
 //! openings take turn tokens (`61:5i5h,7g7f`).
 
 use super::referee::{new_referee, Variant};
-use crate::shogammon::DiceMap;
 
 /// One opening: a start position and moves already played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +33,7 @@ pub fn parse_opening(
     variant: Variant,
     line: &str,
     label: String,
-    dice_map: Option<&DiceMap>,
+    dice_map: Option<&str>,
 ) -> Result<Opening, String> {
     let text = line.trim();
     let text = text.strip_prefix("position ").unwrap_or(text).trim();
@@ -74,7 +73,7 @@ pub fn parse_openings(
     variant: Variant,
     text: &str,
     name: &str,
-    dice_map: Option<&DiceMap>,
+    dice_map: Option<&str>,
 ) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (n, raw) in text.lines().enumerate() {

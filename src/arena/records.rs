@@ -12,7 +12,7 @@ use std::path::Path;
 use super::clock::TimeControl;
 use super::referee::{new_referee, parse_start, Variant};
 use crate::game::{Color, EndReason, EnteringKingRule, Outcome, Rules};
-use crate::shogammon::{Cube, DiceMap};
+use crate::shogammon::Cube;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -510,7 +510,7 @@ impl std::fmt::Display for ReplayReport {
 pub struct ReplayInput {
     pub variant: Variant,
     pub rules: Rules,
-    pub dice_map: Option<DiceMap>,
+    pub dice_map: Option<String>,
     pub start: usi::StartPosition,
     pub moves: Vec<String>,
     pub pending_roll: Option<[u8; 2]>,
@@ -525,7 +525,7 @@ pub struct ReplayInput {
 
 /// Plays the moves through the library and checks the ending.
 pub fn replay(input: &ReplayInput) -> Result<ReplayReport, String> {
-    let mut referee = new_referee(input.variant, &input.start, input.dice_map.as_ref())?;
+    let mut referee = new_referee(input.variant, &input.start, input.dice_map.as_deref())?;
     let rules = &input.rules;
     for (i, mv) in input.moves.iter().enumerate() {
         if let Some(o) = referee.outcome(rules) {
@@ -640,7 +640,10 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayReport, String> {
         Termination::InvalidSetup => {
             let offender = input.offender.or(loser);
             match (offender, &input.illegal) {
-                (Some(c), Some(text)) => match crate::sigma4::validate_setup(c, text) {
+                (Some(c), Some(text)) => match input.variant.capabilities().setup.map_or_else(
+                    || Err(format!("{} has no setups", input.variant)),
+                    |rules| (rules.validate)(c, text),
+                ) {
                     Err(e) => {
                         Verdict::Confirmed(format!("{}'s setup is invalid: {e}", side_word(c)))
                     }
@@ -730,10 +733,7 @@ pub fn parse_text_record(text: &str) -> Result<ReplayInput, String> {
         Some(r) => parse_rules(r)?,
         None => Rules::default(),
     };
-    let dice_map = match get("dicemap") {
-        Some(m) => Some(DiceMap::parse(m).map_err(|e| e.0)?),
-        None => None,
-    };
+    let dice_map = get("dicemap").map(str::to_string);
     let position = get("position").ok_or("no 'position' line")?;
     let parsed = usi::parse_command(&format!("position {position}"))
         .map_err(|e| format!("position line: {e}"))?;

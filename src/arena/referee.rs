@@ -1,72 +1,11 @@
 //! The arbiter's view of a game: one object-safe interface over the four
 //! games' [`Game`] implementations, so the match loop, the records and the
 //! replay are written once. Every move an engine sends goes through the
-//! library's own legality check (`Game::parse_move`, or
-//! `shogammon::Position::parse_turn` for a Shogammon turn token).
+//! library's own legality check (`Game::parse_move`, or the game's own
+//! referee for games whose moves are whole turns with dice).
 
 use crate::game::{Color, Game, Outcome, Rules};
-use crate::shogammon::DiceMap;
-use crate::{mortal, shogammon, shogi, sigma4};
-
-/// The four games (`USI_Variant` values).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    Shogi,
-    Mortal,
-    Shogammon,
-    Sigma4,
-}
-
-impl Variant {
-    pub const ALL: [Variant; 4] = [
-        Variant::Shogi,
-        Variant::Mortal,
-        Variant::Shogammon,
-        Variant::Sigma4,
-    ];
-
-    /// Reads a variant name; `standard` is accepted for shogi (Lishogi's name).
-    pub fn parse(name: &str) -> Option<Variant> {
-        Some(match name.to_ascii_lowercase().as_str() {
-            "shogi" | "standard" => Variant::Shogi,
-            "mortal" => Variant::Mortal,
-            "shogammon" => Variant::Shogammon,
-            "sigma4" => Variant::Sigma4,
-            _ => return None,
-        })
-    }
-
-    /// The `USI_Variant` value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Shogi => shogi::Position::VARIANT,
-            Variant::Mortal => mortal::Position::VARIANT,
-            Variant::Shogammon => shogammon::Position::VARIANT,
-            Variant::Sigma4 => sigma4::Position::VARIANT,
-        }
-    }
-
-    /// The start position of `position startpos`, as an SFEN.
-    pub fn startpos_sfen(self) -> String {
-        match self {
-            Variant::Shogi => shogi::Position::startpos().to_sfen().to_string(),
-            Variant::Mortal => mortal::Position::startpos().to_sfen().to_string(),
-            Variant::Shogammon => shogammon::Position::startpos().to_sfen().to_string(),
-            Variant::Sigma4 => sigma4::Position::startpos().to_sfen().to_string(),
-        }
-    }
-
-    /// Whether moves are Shogammon turn tokens played with dice.
-    pub fn has_dice(self) -> bool {
-        self == Variant::Shogammon
-    }
-}
-
-impl std::fmt::Display for Variant {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::registry::Variant;
 
 /// A game in progress as the arbiter sees it.
 pub trait Referee: Send {
@@ -181,135 +120,36 @@ impl<G: Game> Referee for GameReferee<G> {
     }
 }
 
-/// Shogammon: moves are turn tokens, played for the roll the arbiter gave.
-struct ShogammonReferee {
-    pos: shogammon::Position,
-    plies: usize,
-}
-
-impl Referee for ShogammonReferee {
-    fn variant(&self) -> Variant {
-        Variant::Shogammon
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.pos.side()
-    }
-
-    fn plies(&self) -> usize {
-        self.plies
-    }
-
-    fn sfen(&self) -> String {
-        self.pos.to_sfen().to_string()
-    }
-
-    fn play(&mut self, token: &str) -> Result<String, String> {
-        let turn = usi::parse_turn(token).map_err(|e| format!("'{token}': {e}"))?;
-        if let Some(roll) = self.pos.roll() {
-            let mut given = turn.dice;
-            let mut want = roll;
-            given.sort_unstable();
-            want.sort_unstable();
-            if given != want {
-                return Err(format!(
-                    "'{token}': the turn is for dice {}{}, but the roll is {}{}",
-                    turn.dice[0], turn.dice[1], roll[0], roll[1]
-                ));
-            }
-        }
-        let t = self
-            .pos
-            .parse_turn(&turn)
-            .map_err(|e| format!("'{token}': {e}"))?;
-        let text = self.pos.format_turn(t).to_string();
-        self.pos.do_move(t);
-        self.plies += 1;
-        Ok(text)
-    }
-
-    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-        self.pos.outcome(rules)
-    }
-
-    fn can_declare_win(&self, rules: &Rules) -> bool {
-        Game::can_declare_win(&self.pos, rules)
-    }
-
-    fn set_roll(&mut self, roll: [u8; 2]) -> Result<(), String> {
-        self.pos.set_dice(roll).map_err(|e| e.0)
-    }
-
-    fn roll(&self) -> Option<[u8; 2]> {
-        self.pos.roll()
-    }
-
-    fn legal_move_count(&self) -> usize {
-        let mut moves = shogammon::Turns::default();
-        self.pos.generate_legal(&mut moves);
-        moves.len()
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        let mut moves = shogammon::Turns::default();
-        self.pos.generate_legal(&mut moves);
-        moves
-            .iter()
-            .map(|&t| self.pos.format_turn(t).to_string())
-            .collect()
-    }
-
-    fn undo(&mut self) -> bool {
-        if self.plies == 0 {
-            return false;
-        }
-        self.pos.undo_move();
-        self.plies -= 1;
-        true
-    }
-
-    fn display(&self) -> String {
-        self.pos.display()
-    }
-}
-
-fn build<G: Game>(variant: Variant, start: &usi::StartPosition) -> Result<GameReferee<G>, String> {
+/// The arbiter of a deterministic game behind [`Game`] from `start`.
+pub fn game_referee<G: Game>(
+    variant: Variant,
+    start: &usi::StartPosition,
+) -> Result<Box<dyn Referee>, String> {
     let pos = match start {
         usi::StartPosition::Startpos => G::startpos(),
         usi::StartPosition::Sfen(sfen) => {
             G::from_sfen(sfen).map_err(|e| format!("{variant} sfen '{sfen}': {e}"))?
         }
     };
-    Ok(GameReferee {
+    Ok(Box::new(GameReferee {
         variant,
         pos,
         plies: 0,
-    })
+    }))
 }
 
-/// A referee for `variant` at `start`. `dice_map` (Shogammon only) changes
+/// A referee for `variant` at `start`. `dice_map` (games with dice) changes
 /// which pieces answer to which die, as the engines' `DiceMap` option does.
 pub fn new_referee(
     variant: Variant,
     start: &usi::StartPosition,
-    dice_map: Option<&DiceMap>,
+    dice_map: Option<&str>,
 ) -> Result<Box<dyn Referee>, String> {
-    Ok(match variant {
-        Variant::Shogi => Box::new(build::<shogi::Position>(variant, start)?),
-        Variant::Mortal => Box::new(build::<mortal::Position>(variant, start)?),
-        Variant::Sigma4 => Box::new(build::<sigma4::Position>(variant, start)?),
-        Variant::Shogammon => {
-            let mut pos = match start {
-                usi::StartPosition::Startpos => shogammon::Position::startpos(),
-                usi::StartPosition::Sfen(sfen) => shogammon::Position::from_sfen(sfen)
-                    .map_err(|e| format!("shogammon sfen '{sfen}': {e}"))?,
-            };
-            if let Some(map) = dice_map {
-                pos.set_dice_map(*map);
-            }
-            Box::new(ShogammonReferee { pos, plies: 0 })
-        }
-    })
+    let options: Vec<(String, String)> = dice_map
+        .map(|map| ("DiceMap".to_string(), map.to_string()))
+        .into_iter()
+        .collect();
+    variant.referee(start, &options)
 }
 
 /// Reads a start position as a `position` command writes it: `startpos` or
@@ -328,15 +168,6 @@ pub fn parse_start(text: &str) -> Result<usi::StartPosition, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn variants_parse_and_name() {
-        for v in Variant::ALL {
-            assert_eq!(Variant::parse(v.name()), Some(v));
-        }
-        assert_eq!(Variant::parse("standard"), Some(Variant::Shogi));
-        assert_eq!(Variant::parse("chess"), None);
-    }
 
     #[test]
     fn shogi_referee_checks_moves_and_mate() {

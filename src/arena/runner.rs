@@ -53,7 +53,7 @@ pub struct MatchConfig {
 impl Default for MatchConfig {
     fn default() -> Self {
         MatchConfig {
-            variant: Variant::Shogi,
+            variant: Variant::ALL[0],
             rules: Rules {
                 max_moves_to_draw: 256,
                 ..Rules::default()
@@ -290,7 +290,7 @@ fn write_records(dir: &std::path::Path, r: &GameRecord, kif_utf8: bool) -> Resul
         std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
     };
     write("txt", r.to_text().as_bytes())?;
-    if r.variant == Variant::Shogi {
+    if r.variant.capabilities().shogi_records {
         write("csa", kifu::to_csa(r)?.as_bytes())?;
         let kif = kifu::to_kif(r)?;
         if kif_utf8 {

@@ -14,6 +14,16 @@ pub use movegen::Moves;
 pub use position::Position;
 pub use types::{Move, Piece, Role};
 
+/// What Mortal Shogi has beyond moves on a board (its entry in the game registry).
+pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
+    aliases: &[],
+    dice: false,
+    cube: false,
+    setup: None,
+    entering_king: true,
+    shogi_records: false,
+};
+
 use crate::board::Square;
 use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
 use position::{dead_square, side_name};

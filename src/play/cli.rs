@@ -47,7 +47,7 @@ pub struct PlayConfig {
 impl Default for PlayConfig {
     fn default() -> Self {
         PlayConfig {
-            variant: Variant::Shogi,
+            variant: Variant::ALL[0],
             human: Color::Black,
             tc: TimeControl {
                 byoyomi_ms: 1000,
@@ -92,9 +92,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             "--help" | "-h" => return Ok(Cli::Help),
             "--variant" => {
                 let v = value()?;
-                cfg.variant = Variant::parse(&v).ok_or_else(|| {
-                    format!("--variant: '{v}' is not shogi, mortal, shogammon or sigma4")
-                })?;
+                cfg.variant = Variant::from_flag("--variant", &v)?;
             }
             "--side" => {
                 cfg.human = match value()?.as_str() {
@@ -111,8 +109,11 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
-    if cfg.cube && cfg.variant != Variant::Shogammon {
-        return Err("--cube is for --variant shogammon".to_string());
+    if cfg.cube && !cfg.variant.capabilities().cube {
+        return Err(format!(
+            "--cube is for --variant {}",
+            Variant::names_where(|c| c.cube)
+        ));
     }
     Ok(Cli::Play(cfg))
 }

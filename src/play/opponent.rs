@@ -34,7 +34,7 @@ impl Opponent {
         let mut engine = Engine::spawn(&config, "opponent".to_string(), None)?;
         engine.handshake(READY_TIMEOUT)?;
         let gone = |_| "the engine exited while being set up".to_string();
-        if variant != Variant::Shogi || engine.option("USI_Variant").is_some() {
+        if !variant.is_default() || engine.option("USI_Variant").is_some() {
             engine
                 .set_option("USI_Variant", Some(variant.name()))
                 .map_err(gone)?;

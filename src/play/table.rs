@@ -5,7 +5,6 @@
 use crate::arena::clock::{go_command, Clock};
 use crate::arena::records::{adjudicate, position_command};
 use crate::arena::referee::{new_referee, Referee};
-use crate::arena::Variant;
 use crate::game::{Color, Rules};
 use crate::shogammon::{Cube, DiceRoller};
 
@@ -52,7 +51,7 @@ impl Table {
     pub fn new(cfg: &PlayConfig, engine_name: String) -> Result<Table, String> {
         let start = usi::StartPosition::Startpos;
         let referee = new_referee(cfg.variant, &start, None)?;
-        let shogammon = cfg.variant == Variant::Shogammon;
+        let caps = cfg.variant.capabilities();
         Ok(Table {
             cfg: cfg.clone(),
             referee,
@@ -61,8 +60,8 @@ impl Table {
                 ..Rules::default()
             },
             moves: Vec::new(),
-            dice: shogammon.then(|| DiceRoller::new(cfg.seed)),
-            cube: (shogammon && cfg.cube).then(Cube::centred),
+            dice: caps.dice.then(|| DiceRoller::new(cfg.seed)),
+            cube: (caps.cube && cfg.cube).then(Cube::centred),
             clocks: [Clock::new(cfg.tc); 2],
             engine_name,
             last: None,
@@ -209,6 +208,7 @@ pub fn capitalised(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::Variant;
 
     fn table(variant: Variant, cube: bool) -> Table {
         let cfg = PlayConfig {

@@ -21,9 +21,6 @@ pub const RESIGN_NEVER: i64 = -32000;
 /// Kept to 31 bits: some GUIs hold spin values in 32-bit integers.
 const MAX_DICE_SEED: i64 = 2_147_483_647;
 
-/// `standard` is Lishogi's name for shogi.
-const VARIANT_ALIASES: [(&str, &str); 1] = [("standard", "shogi")];
-
 #[derive(Clone, Debug)]
 pub struct Options {
     pub hash_mb: usize,
@@ -251,14 +248,8 @@ impl Options {
     }
 
     fn variant_named(value: &str, variants: &[&'static str]) -> Option<&'static str> {
-        let canonical = VARIANT_ALIASES
-            .iter()
-            .find(|(alias, _)| value.eq_ignore_ascii_case(alias))
-            .map_or(value, |&(_, name)| name);
-        variants
-            .iter()
-            .copied()
-            .find(|v| v.eq_ignore_ascii_case(canonical))
+        let canonical = crate::registry::Variant::parse(value)?.name();
+        variants.iter().copied().find(|&v| v == canonical)
     }
 
     fn entering_king_named(value: &str) -> Option<EnteringKingRule> {

@@ -34,7 +34,7 @@ const CUBE_DEPTH: u32 = 1;
 use super::debug;
 use super::options::Options;
 use super::output::Output;
-use super::variant::{describe_outcome, side_name, VariantOps, VariantState};
+use super::variant::{describe_outcome, side_name, VariantOps};
 use super::worker::{perft_stopped, search_is_bounded, Worker};
 
 pub struct ShogammonState {
@@ -57,7 +57,7 @@ impl Default for ShogammonState {
     }
 }
 
-impl VariantState for ShogammonState {
+impl ShogammonState {
     const NAME: &'static str = <Position as Game>::VARIANT;
 }
 

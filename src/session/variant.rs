@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::game::{Color, Game, Outcome, Rules};
 use crate::mate::MateLimits;
+use crate::registry;
 use crate::search::{Limits, SearchControl};
 use crate::timeman;
 use crate::tt::TranspositionTable;
@@ -41,17 +42,6 @@ impl<G: Game> Default for GameState<G> {
             low_scores: Arc::new(AtomicU32::new(0)),
         }
     }
-}
-
-/// A game's session state as [`Variant`] holds it: [`GameState<G>`] for
-/// the deterministic games; a game with other needs (dice) brings its own.
-pub trait VariantState: VariantOps + Default {
-    /// The `USI_Variant` name.
-    const NAME: &'static str;
-}
-
-impl<G: Game> VariantState for GameState<G> {
-    const NAME: &'static str = G::VARIANT;
 }
 
 /// What the session does with the current game, whatever it is.
@@ -300,55 +290,38 @@ impl<G: Game> VariantOps for GameState<G> {
     }
 }
 
-/// Generates [`Variant`] and its lookups from one line per game:
-/// `EnumArm => state type`. The first game is the default.
-macro_rules! define_variants {
-    ($($arm:ident => $state:ty),+ $(,)?) => {
-        /// The current game of the session. States are boxed: their sizes
-        /// differ a lot between games.
-        pub enum Variant {
-            $($arm(Box<$state>),)+
-        }
-
-        impl Variant {
-            /// `USI_Variant` names, the default first.
-            pub const NAMES: &'static [&'static str] = &[$(<$state as VariantState>::NAME),+];
-
-            /// A fresh game (start position, empty table) by `USI_Variant` name.
-            pub fn by_name(name: &str) -> Option<Variant> {
-                $(
-                    if name == <$state as VariantState>::NAME {
-                        return Some(Variant::$arm(Box::default()));
-                    }
-                )+
-                None
-            }
-
-            pub fn ops(&mut self) -> &mut dyn VariantOps {
-                match self {
-                    $(Variant::$arm(state) => state.as_mut(),)+
-                }
-            }
-
-            pub fn ops_ref(&self) -> &dyn VariantOps {
-                match self {
-                    $(Variant::$arm(state) => state.as_ref(),)+
-                }
-            }
-        }
-    };
+/// The current game of the session: its state behind [`VariantOps`], made
+/// by the game registry ([`crate::registry`]).
+pub struct Variant {
+    ops: Box<dyn VariantOps>,
 }
 
-define_variants! {
-    Shogi => GameState<crate::shogi::Position>,
-    Mortal => GameState<crate::mortal::Position>,
-    Shogammon => super::shogammon::ShogammonState,
-    Sigma4 => GameState<crate::sigma4::Position>,
+impl Variant {
+    /// `USI_Variant` names, the default first.
+    pub fn names() -> [&'static str; 4] {
+        registry::Variant::names()
+    }
+
+    /// A fresh game (start position, empty table) by `USI_Variant` name or alias.
+    pub fn by_name(name: &str) -> Option<Variant> {
+        registry::Variant::parse(name).map(|game| Variant {
+            ops: game.session_state(),
+        })
+    }
+
+    pub fn ops(&mut self) -> &mut dyn VariantOps {
+        self.ops.as_mut()
+    }
+
+    pub fn ops_ref(&self) -> &dyn VariantOps {
+        self.ops.as_ref()
+    }
 }
 
 impl Default for Variant {
     fn default() -> Self {
-        // NAMES is never empty: the macro needs at least one game.
-        Variant::by_name(Variant::NAMES[0]).expect("the default variant exists")
+        Variant {
+            ops: registry::Variant::ALL[0].session_state(),
+        }
     }
 }

@@ -38,6 +38,7 @@ pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod referee;
 pub mod rules;
 pub mod turns;
 pub mod types;
@@ -48,8 +49,19 @@ mod tests;
 pub use cube::{Cube, CubeAction};
 pub use dice::{DiceMap, DiceRoller, ROLLS};
 pub use position::{Core, Position, STARTPOS_SFEN};
+pub use referee::referee;
 pub use turns::Turns;
 pub use types::{Step, Turn};
+
+/// What Shogammon has beyond moves on a board (its entry in the game registry).
+pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
+    aliases: &[],
+    dice: true,
+    cube: true,
+    setup: None,
+    entering_king: false,
+    shogi_records: false,
+};
 
 use crate::chance::ChanceGame;
 use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};

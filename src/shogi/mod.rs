@@ -14,6 +14,16 @@ pub use movegen::Moves;
 pub use position::{Position, STARTPOS_SFEN};
 pub use types::{Move, Piece, Role};
 
+/// What shogi has beyond moves on a board (its entry in the game registry).
+pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
+    aliases: &["standard"],
+    dice: false,
+    cube: false,
+    setup: None,
+    entering_king: true,
+    shogi_records: true,
+};
+
 use crate::board::Square;
 use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
 

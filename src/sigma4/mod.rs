@@ -26,6 +26,16 @@ pub use position::{Position, STARTPOS_SFEN};
 pub use setup::{choose_setup, validate_setup};
 pub use types::{Base, Move, Square7, Stone, Stones};
 
+/// What Sigma 4 has beyond moves on a board (its entry in the game registry).
+pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
+    aliases: &[],
+    dice: false,
+    cube: false,
+    setup: Some(setup::SETUP_RULES),
+    entering_king: false,
+    shogi_records: false,
+};
+
 use crate::game::{Color, Game, GameError, Outcome, Rules};
 
 impl Game for Position {

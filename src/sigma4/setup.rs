@@ -20,6 +20,22 @@ use super::position::{base_cell, own_corners, read_base, royal_start, Position};
 use super::types::{side_name, Base, Square7, Stone, Stones};
 use crate::game::{game_error, Color, GameError};
 
+/// How the match tool asks for, checks and places setups.
+pub const SETUP_RULES: crate::registry::SetupRules = crate::registry::SetupRules {
+    request_position,
+    random: |side, rng| setup_text(side, &random_setup(side, rng)),
+    validate: |side, text| validate_setup(side, text).map_err(|e| e.0),
+    start_sfen: |setups| format!("{}/7/{} b - 1", setups[1], setups[0]),
+};
+
+/// The start position's board with `side` to move (the `position` sent
+/// before `go setup`; the engine replaces `side`'s camp with its choice).
+fn request_position(side: Color) -> String {
+    let board = super::STARTPOS_SFEN.split(' ').next().unwrap_or_default();
+    let side = if side == Color::Black { "b" } else { "w" };
+    format!("position sfen {board} {side} - 1")
+}
+
 /// Candidate setups `choose_setup` compares (about 0.2 s in release).
 pub const DEFAULT_SAMPLES: usize = 160;
 
