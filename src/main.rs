@@ -32,12 +32,21 @@ fn main() {
             let interactive = stdin.is_terminal();
             henkei::play::main_with_args(&args, stdin.lock(), std::io::stdout(), interactive)
         }
-        Mode::Bench(depth) => {
-            let command = match depth {
+        Mode::Bench { games, depth } => {
+            let bench = match depth {
                 Some(d) => format!("bench {d}\n"),
                 None => "bench\n".to_string(),
             };
-            usi_session(std::io::Cursor::new(command))
+            // One session a game: at the end of its input the bench runs
+            // to its end (a new `setoption USI_Variant` would stop it).
+            games
+                .iter()
+                .map(|game| {
+                    let script = format!("setoption name USI_Variant value {game}\n{bench}");
+                    usi_session(std::io::Cursor::new(script))
+                })
+                .max()
+                .unwrap_or(0)
         }
         Mode::Usi => usi_session(stdin.lock()),
     };

@@ -38,6 +38,18 @@ pub struct Capabilities {
     pub entering_king: bool,
     /// Games can be written as CSA and KIF records (9x9 shogi notation).
     pub shogi_records: bool,
+    /// What `bench` searches in this game.
+    pub bench: Bench,
+}
+
+/// A game's benchmark: positions searched to a fixed depth with a fresh
+/// table. The total node count is the signature of the game's search.
+#[derive(Clone, Copy, Debug)]
+pub struct Bench {
+    /// SFENs (a game with dice rolls a fixed roll per position).
+    pub positions: &'static [&'static str],
+    /// Depth when `bench` gives none (plies; turns in a game with dice).
+    pub depth: u32,
 }
 
 /// How a game with chosen setups asks for, checks and places them.

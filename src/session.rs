@@ -45,7 +45,6 @@ use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
 
-use crate::search::SearchControl;
 use options::Change;
 use usi::{Command, GoCommand, OptionDecl, Response};
 use worker::Worker;
@@ -353,15 +352,12 @@ impl Session {
 
     fn bench(&mut self, depth: Option<u32>) {
         self.finish_worker();
-        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).max(1);
-        let worker = Worker::spawn(
-            SearchControl::unlimited(),
-            true,
-            crate::game::Color::Black,
-            self.options.time,
-            self.out.clone(),
-            move |control, out| bench::run_bench(depth, control, out),
-        );
+        let bench = &self.variant.game().capabilities().bench;
+        let depth = depth.unwrap_or(bench.depth).max(1);
+        let worker = self
+            .variant
+            .ops()
+            .start_bench(bench, depth, &self.options, &self.out);
         self.worker = Some(worker);
     }
 

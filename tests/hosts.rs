@@ -300,7 +300,9 @@ fn command_line_modes() {
     let limit = Duration::from_secs(60);
     let (lines, status) = run_script(&["--help"], "", limit);
     assert_eq!(status.code(), Some(0));
-    assert!(lines.iter().any(|l| l.contains("henkei bench [DEPTH]")));
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("henkei bench [GAME|all] [DEPTH]")));
     let (lines, status) = run_script(&["--version"], "", limit);
     assert_eq!(status.code(), Some(0));
     assert_eq!(lines, [format!("henkei {}", env!("CARGO_PKG_VERSION"))]);
@@ -311,6 +313,23 @@ fn command_line_modes() {
         .unwrap()
         .starts_with("info string bench nodes "));
     assert!(lines.last().unwrap().contains(" depth 3 "));
+    // Every game's bench, each with its own positions, depth and signature.
+    let (lines, status) = run_script(&["bench", "all"], "", limit);
+    assert_eq!(status.code(), Some(0));
+    let totals: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string bench nodes "))
+        .collect();
+    let games: Vec<&str> = totals
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        games,
+        ["shogi", "mortal", "shogammon", "sigma4"],
+        "{lines:#?}"
+    );
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
     let (lines, status) = run_script(&["--frobnicate"], "usi\n", limit);
     assert_eq!(status.code(), Some(2));
     assert!(lines.is_empty(), "no USI mode: {lines:?}");

@@ -456,6 +456,22 @@ fn bench_reports_nodes_and_speed() {
         summary.contains(" time ") && summary.contains(" nps "),
         "{summary}"
     );
+    assert!(summary.ends_with(" variant shogi"), "{summary}");
+    // The current game's bench: its own positions and signature, the same
+    // every run.
+    e.send("setoption name USI_Variant value mortal");
+    let mut totals = Vec::new();
+    for _ in 0..2 {
+        e.send("bench 3");
+        let lines = e.until(LONG, |l| l.starts_with("info string bench nodes"));
+        let summary = lines.last().unwrap().clone();
+        assert!(
+            summary.ends_with(" positions 4 variant mortal"),
+            "{summary}"
+        );
+        totals.push(summary.split(' ').nth(4).unwrap().to_string());
+    }
+    assert_eq!(totals[0], totals[1]);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! pawn leaves the game), and a pawn, knight, lance or silver promotes to a
 //! higher piece of its choice up to gold.
 
+pub mod bench;
 mod checks;
 pub mod eval;
 pub mod movegen;
@@ -14,6 +15,10 @@ pub use movegen::Moves;
 pub use position::Position;
 pub use types::{Move, Piece, Role};
 
+use crate::board::Square;
+use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+use position::{dead_square, side_name};
+
 /// What Mortal Shogi has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
     aliases: &[],
@@ -21,12 +26,9 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     cube: false,
     setup: None,
     entering_king: true,
+    bench: bench::BENCH,
     shogi_records: false,
 };
-
-use crate::board::Square;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
-use position::{dead_square, side_name};
 
 /// How far back search looks for repetitions (game-level checks look at all).
 const SEARCH_REPETITION_WINDOW: usize = 64;

@@ -21,7 +21,8 @@
 use std::sync::{Arc, Mutex};
 
 use crate::chance::{self, ChanceLimits, ChanceTable};
-use crate::game::{Game, Rules};
+use crate::game::{Color, Game, Rules};
+use crate::registry::Bench;
 use crate::search::SearchControl;
 use crate::shogammon::cube::{self, Cube};
 use crate::shogammon::{DiceRoller, Position, Turn};
@@ -31,6 +32,7 @@ use usi::{CubeQuery, DebugQuery, GoCommand, MoveToken, PositionCommand, Response
 /// Turns searched per roll for a cube decision when `go` gives no depth.
 const CUBE_DEPTH: u32 = 1;
 
+use super::bench::{load, run_bench, BENCH_HASH_MB};
 use super::debug;
 use super::options::Options;
 use super::output::Output;
@@ -59,6 +61,24 @@ impl Default for ShogammonState {
 
 impl ShogammonState {
     const NAME: &'static str = <Position as Game>::VARIANT;
+}
+
+/// Searches bench position `i` for its fixed roll with a fresh table.
+fn bench_position(
+    i: usize,
+    text: &str,
+    depth: u32,
+    control: &SearchControl,
+) -> Result<u64, String> {
+    let mut pos = load::<Position>(text)?;
+    let rolls = crate::shogammon::bench::ROLLS;
+    pos.set_dice(rolls[i % rolls.len()]).map_err(|e| e.0)?;
+    let mut tt = ChanceTable::new(BENCH_HASH_MB);
+    let limits = ChanceLimits {
+        depth: Some(depth),
+        ..ChanceLimits::default()
+    };
+    Ok(chance::search(&mut pos, &mut tt, control, &limits, &mut |_| {}).nodes)
 }
 
 /// Builds the position a `position` command describes, on a fresh copy.
@@ -273,6 +293,27 @@ impl VariantOps for ShogammonState {
                 control.wait_for_release();
                 control.progress.finish();
                 out.send(&answer);
+            },
+        )
+    }
+
+    fn start_bench(
+        &mut self,
+        bench: &'static Bench,
+        depth: u32,
+        options: &Options,
+        out: &Output,
+    ) -> Worker {
+        Worker::spawn(
+            SearchControl::unlimited(),
+            true,
+            Color::Black,
+            options.time,
+            out.clone(),
+            move |control, out| {
+                run_bench(Self::NAME, bench, depth, control, out, |i, text, depth| {
+                    bench_position(i, text, depth, control)
+                })
             },
         )
     }

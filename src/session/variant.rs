@@ -11,12 +11,13 @@ use std::sync::{Arc, Mutex};
 
 use crate::game::{Color, Game, Outcome, Rules};
 use crate::mate::MateLimits;
-use crate::registry;
+use crate::registry::{self, Bench};
 use crate::search::{Limits, SearchControl};
 use crate::timeman;
 use crate::tt::TranspositionTable;
 use usi::{CubeQuery, DebugQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
 
+use super::bench::{run_bench, search_position};
 use super::debug;
 use super::nnue;
 use super::options::Options;
@@ -67,6 +68,14 @@ pub trait VariantOps {
     fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker;
     /// `go perft N`.
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker;
+    /// `bench`: the game's benchmark positions searched to `depth`.
+    fn start_bench(
+        &mut self,
+        bench: &'static Bench,
+        depth: u32,
+        options: &Options,
+        out: &Output,
+    ) -> Worker;
     /// `go setup`: the engine's opening setup for the side to move.
     fn setup(&self, seed: u64) -> Result<String, String>;
     /// `go mate`: starts the mate solver, or says why the game has none.
@@ -270,6 +279,27 @@ impl<G: Game> VariantOps for GameState<G> {
         )
     }
 
+    fn start_bench(
+        &mut self,
+        bench: &'static Bench,
+        depth: u32,
+        options: &Options,
+        out: &Output,
+    ) -> Worker {
+        Worker::spawn(
+            SearchControl::unlimited(),
+            true,
+            Color::Black,
+            options.time,
+            out.clone(),
+            move |control, out| {
+                run_bench(G::VARIANT, bench, depth, control, out, |_, text, depth| {
+                    search_position::<G>(text, depth, control)
+                })
+            },
+        )
+    }
+
     fn start_mate(
         &mut self,
         limit: MateLimit,
@@ -293,6 +323,7 @@ impl<G: Game> VariantOps for GameState<G> {
 /// The current game of the session: its state behind [`VariantOps`], made
 /// by the game registry ([`crate::registry`]).
 pub struct Variant {
+    game: registry::Variant,
     ops: Box<dyn VariantOps>,
 }
 
@@ -304,9 +335,19 @@ impl Variant {
 
     /// A fresh game (start position, empty table) by `USI_Variant` name or alias.
     pub fn by_name(name: &str) -> Option<Variant> {
-        registry::Variant::parse(name).map(|game| Variant {
+        registry::Variant::parse(name).map(Variant::new)
+    }
+
+    fn new(game: registry::Variant) -> Variant {
+        Variant {
+            game,
             ops: game.session_state(),
-        })
+        }
+    }
+
+    /// The game's entry in the registry.
+    pub fn game(&self) -> registry::Variant {
+        self.game
     }
 
     pub fn ops(&mut self) -> &mut dyn VariantOps {
@@ -320,8 +361,6 @@ impl Variant {
 
 impl Default for Variant {
     fn default() -> Self {
-        Variant {
-            ops: registry::Variant::ALL[0].session_state(),
-        }
+        Variant::new(registry::Variant::ALL[0])
     }
 }

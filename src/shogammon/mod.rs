@@ -32,6 +32,7 @@
 //! - `go perft N`: [`crate::chance::perft_divide`], each line
 //!   `format_turn(m): count`, then the sum.
 
+pub mod bench;
 pub mod cube;
 pub mod dice;
 pub mod eval;
@@ -53,6 +54,9 @@ pub use referee::referee;
 pub use turns::Turns;
 pub use types::{Step, Turn};
 
+use crate::chance::ChanceGame;
+use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+
 /// What Shogammon has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
     aliases: &[],
@@ -60,11 +64,9 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     cube: true,
     setup: None,
     entering_king: false,
+    bench: bench::BENCH,
     shogi_records: false,
 };
-
-use crate::chance::ChanceGame;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
 
 impl Game for Position {
     type Move = Turn;

@@ -1,5 +1,6 @@
 //! Standard shogi (docs/rules/shogi.md).
 
+pub mod bench;
 mod checks;
 pub mod eval;
 mod mate1;
@@ -14,6 +15,9 @@ pub use movegen::Moves;
 pub use position::{Position, STARTPOS_SFEN};
 pub use types::{Move, Piece, Role};
 
+use crate::board::Square;
+use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+
 /// What shogi has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
     aliases: &["standard"],
@@ -21,11 +25,9 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     cube: false,
     setup: None,
     entering_king: true,
+    bench: bench::BENCH,
     shogi_records: true,
 };
-
-use crate::board::Square;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
 
 /// How far back search looks for repetitions (game-level checks look at all).
 const SEARCH_REPETITION_WINDOW: usize = 64;

@@ -11,6 +11,7 @@
 //! (opening setups: validation and the engine's choice).
 
 pub mod attacks;
+pub mod bench;
 pub mod eval;
 pub mod fits;
 pub mod movegen;
@@ -26,6 +27,8 @@ pub use position::{Position, STARTPOS_SFEN};
 pub use setup::{choose_setup, validate_setup};
 pub use types::{Base, Move, Square7, Stone, Stones};
 
+use crate::game::{Color, Game, GameError, Outcome, Rules};
+
 /// What Sigma 4 has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
     aliases: &[],
@@ -33,10 +36,9 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     cube: false,
     setup: Some(setup::SETUP_RULES),
     entering_king: false,
+    bench: bench::BENCH,
     shogi_records: false,
 };
-
-use crate::game::{Color, Game, GameError, Outcome, Rules};
 
 impl Game for Position {
     type Move = Move;
