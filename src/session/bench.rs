@@ -6,12 +6,14 @@
 
 use std::time::Instant;
 
-use crate::game::{Game, Rules};
+use crate::game::{Color, Game, Rules};
 use crate::registry::Bench;
 use crate::search::{self, Limits, SearchControl};
 use crate::tt::TranspositionTable;
 
+use super::options::Options;
 use super::output::Output;
+use super::worker::Worker;
 
 /// Table size for bench: fixed, so the node count does not depend on
 /// `USI_Hash`.
@@ -23,22 +25,43 @@ pub fn load<G: Game>(text: &str) -> Result<G, String> {
     G::from_sfen(&sfen).map_err(|e| format!("bench sfen '{text}': {e}"))
 }
 
-/// Runs the benchmark, reporting each position and the total. `search`
-/// searches position `i` (its SFEN given) to the depth with a fresh table
+/// Searches position `i` (its SFEN given) to a depth with a fresh table
 /// and returns the nodes, or why it could not.
-pub fn run_bench(
+pub type SearchOne = fn(usize, &str, u32, &SearchControl) -> Result<u64, String>;
+
+/// Starts the benchmark of `variant` on the worker thread.
+pub fn spawn_bench(
+    variant: &'static str,
+    bench: &'static Bench,
+    depth: u32,
+    options: &Options,
+    out: &Output,
+    search: SearchOne,
+) -> Worker {
+    Worker::spawn(
+        SearchControl::unlimited(),
+        true,
+        Color::Black,
+        options.time,
+        out.clone(),
+        move |control, out| run_bench(variant, bench, depth, control, out, search),
+    )
+}
+
+/// Runs the benchmark, reporting each position and the total.
+fn run_bench(
     variant: &str,
     bench: &Bench,
     depth: u32,
     control: &SearchControl,
     out: &Output,
-    mut search: impl FnMut(usize, &str, u32) -> Result<u64, String>,
+    search: SearchOne,
 ) {
     let start = Instant::now();
     let mut total_nodes = 0u64;
     for (i, text) in bench.positions.iter().enumerate() {
         let t = Instant::now();
-        let nodes = match search(i, text, depth) {
+        let nodes = match search(i, text, depth, control) {
             Ok(nodes) => nodes,
             Err(e) => {
                 out.error(e);

@@ -21,7 +21,7 @@
 use std::sync::{Arc, Mutex};
 
 use crate::chance::{self, ChanceLimits, ChanceTable};
-use crate::game::{Color, Game, Rules};
+use crate::game::{Game, Rules};
 use crate::registry::Bench;
 use crate::search::SearchControl;
 use crate::shogammon::cube::{self, Cube};
@@ -32,7 +32,7 @@ use usi::{CubeQuery, DebugQuery, GoCommand, MoveToken, PositionCommand, Response
 /// Turns searched per roll for a cube decision when `go` gives no depth.
 const CUBE_DEPTH: u32 = 1;
 
-use super::bench::{load, run_bench, BENCH_HASH_MB};
+use super::bench::{load, spawn_bench, BENCH_HASH_MB};
 use super::debug;
 use super::options::Options;
 use super::output::Output;
@@ -304,18 +304,7 @@ impl VariantOps for ShogammonState {
         options: &Options,
         out: &Output,
     ) -> Worker {
-        Worker::spawn(
-            SearchControl::unlimited(),
-            true,
-            Color::Black,
-            options.time,
-            out.clone(),
-            move |control, out| {
-                run_bench(Self::NAME, bench, depth, control, out, |i, text, depth| {
-                    bench_position(i, text, depth, control)
-                })
-            },
-        )
+        spawn_bench(Self::NAME, bench, depth, options, out, bench_position)
     }
 
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker {

@@ -17,7 +17,7 @@ use crate::timeman;
 use crate::tt::TranspositionTable;
 use usi::{CubeQuery, DebugQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
 
-use super::bench::{run_bench, search_position};
+use super::bench::{search_position, spawn_bench};
 use super::debug;
 use super::nnue;
 use super::options::Options;
@@ -286,17 +286,13 @@ impl<G: Game> VariantOps for GameState<G> {
         options: &Options,
         out: &Output,
     ) -> Worker {
-        Worker::spawn(
-            SearchControl::unlimited(),
-            true,
-            Color::Black,
-            options.time,
-            out.clone(),
-            move |control, out| {
-                run_bench(G::VARIANT, bench, depth, control, out, |_, text, depth| {
-                    search_position::<G>(text, depth, control)
-                })
-            },
+        spawn_bench(
+            G::VARIANT,
+            bench,
+            depth,
+            options,
+            out,
+            |_, text, depth, control| search_position::<G>(text, depth, control),
         )
     }
 
