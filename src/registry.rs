@@ -10,6 +10,7 @@ use rand::rngs::StdRng;
 use crate::arena::referee::{game_referee, Referee};
 use crate::game::{Color, Game};
 use crate::session::VariantOps;
+use crate::tune::WithTunable;
 use crate::{mortal, shogammon, shogi, sigma4};
 
 /// The games, in the order `USI_Variant` lists them (the default first).
@@ -40,6 +41,8 @@ pub struct Capabilities {
     pub shogi_records: bool,
     /// What `bench` searches in this game.
     pub bench: Bench,
+    /// The evaluation is the tuner's linear model (`henkei-tune`).
+    pub tuned_evaluation: bool,
 }
 
 /// A game's benchmark: positions searched to a fixed depth with a fresh
@@ -151,6 +154,16 @@ impl Variant {
             Variant::Mortal => Box::<GameState<mortal::Position>>::default(),
             Variant::Shogammon => Box::<crate::session::ShogammonState>::default(),
             Variant::Sigma4 => Box::<GameState<sigma4::Position>>::default(),
+        }
+    }
+
+    /// Runs `job` with the game's type if its evaluation is the tuner's
+    /// model ([`Capabilities::tuned_evaluation`]).
+    pub fn tune<W: WithTunable>(self, job: W) -> Option<W::Output> {
+        match self {
+            Variant::Shogi => Some(job.run::<shogi::Position>()),
+            Variant::Mortal => Some(job.run::<mortal::Position>()),
+            Variant::Shogammon | Variant::Sigma4 => None,
         }
     }
 

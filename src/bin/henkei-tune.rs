@@ -21,12 +21,12 @@ use std::io::{BufWriter, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
+use henkei::registry::Variant;
 use henkei::shogi::nnue::{self, NetHandle};
 use henkei::tune::matches::{self, MatchConfig};
 use henkei::tune::selfplay::{self, GenConfig};
 use henkei::tune::texel::{self, TuneConfig};
-use henkei::tune::{weights, Player, Tunable};
-use henkei::{mortal, shogi};
+use henkei::tune::{weights, Player, Tunable, WithTunable};
 
 const USAGE: &str = "usage: henkei-tune gen|tune|match|bench|error [--variant shogi|mortal] [options] (see docs/tuning.md)";
 
@@ -65,14 +65,30 @@ impl Args {
 }
 
 fn main() {
-    let result = Args::parse().and_then(|args| match args.text("variant").unwrap_or("shogi") {
-        "shogi" => run::<shogi::Position>(&args),
-        "mortal" => run::<mortal::Position>(&args),
-        other => Err(format!("unknown variant '{other}' (shogi or mortal)")),
+    let result = Args::parse().and_then(|args| {
+        let name = args.text("variant").unwrap_or(Variant::ALL[0].name());
+        let variant = Variant::from_flag("--variant", name)?;
+        variant.tune(Run(&args)).unwrap_or_else(|| {
+            Err(format!(
+                "--variant {variant}: its evaluation is not the tuner's model (tunable: {})",
+                Variant::names_where(|c| c.tuned_evaluation)
+            ))
+        })
     });
     if let Err(e) = result {
         eprintln!("henkei-tune: {e}");
         std::process::exit(2);
+    }
+}
+
+/// The command, run with the chosen game's type.
+struct Run<'a>(&'a Args);
+
+impl WithTunable for Run<'_> {
+    type Output = Result<(), String>;
+
+    fn run<P: Tunable>(self) -> Self::Output {
+        run::<P>(self.0)
     }
 }
 

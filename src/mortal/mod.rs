@@ -9,6 +9,7 @@ pub mod eval;
 pub mod movegen;
 pub mod position;
 pub mod rules;
+pub mod tune;
 pub mod types;
 
 pub use movegen::Moves;
@@ -27,6 +28,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     setup: None,
     entering_king: true,
     bench: bench::BENCH,
+    tuned_evaluation: true,
     shogi_records: false,
 };
 

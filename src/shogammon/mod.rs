@@ -65,6 +65,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     setup: None,
     entering_king: false,
     bench: bench::BENCH,
+    tuned_evaluation: false,
     shogi_records: false,
 };
 

@@ -9,6 +9,7 @@ pub mod nnue;
 pub mod position;
 pub mod rules;
 pub mod see;
+pub mod tune;
 pub mod types;
 
 pub use movegen::Moves;
@@ -26,6 +27,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     setup: None,
     entering_king: true,
     bench: bench::BENCH,
+    tuned_evaluation: true,
     shogi_records: true,
 };
 

@@ -37,6 +37,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     setup: Some(setup::SETUP_RULES),
     entering_king: false,
     bench: bench::BENCH,
+    tuned_evaluation: false,
     shogi_records: false,
 };
 

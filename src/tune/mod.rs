@@ -24,7 +24,13 @@ mod tests;
 
 use crate::board::eval::{self as model, EvalPosition, FeatureSink, HAND_STEPS};
 use crate::game::{Color, Game, GameError, Outcome, Rules};
-use crate::{mortal, shogi};
+
+/// Runs a generic job with a tunable game's type (the registry picks the
+/// game: [`crate::registry::Variant::tune`]).
+pub trait WithTunable {
+    type Output;
+    fn run<P: Tunable>(self) -> Self::Output;
+}
 
 /// A game whose evaluation is the linear model the tuner fits
 /// ([`crate::board::eval`]); most of it comes from the model.
@@ -68,49 +74,6 @@ pub trait Tunable: Game + EvalPosition {
         let l = <Self as EvalPosition>::LAYOUT;
         (l.material..l.hand).contains(&index)
             || ((l.hand..l.pst).contains(&index) && (index - l.hand).is_multiple_of(HAND_STEPS))
-    }
-}
-
-impl Tunable for shogi::Position {
-    const WEIGHTS_PATH: &'static str = "src/shogi/eval_weights.rs";
-    const ROLE_NAMES: &'static [&'static str] = &[
-        "pawn",
-        "lance",
-        "knight",
-        "silver",
-        "bishop",
-        "rook",
-        "gold",
-        "king",
-        "tokin",
-        "promoted lance",
-        "promoted knight",
-        "promoted silver",
-        "horse",
-        "dragon",
-    ];
-
-    fn material_eval(&self) -> i32 {
-        shogi::eval::material_eval(self)
-    }
-
-    fn material_weights() -> Vec<i32> {
-        shogi::eval::material_weights()
-    }
-}
-
-impl Tunable for mortal::Position {
-    const WEIGHTS_PATH: &'static str = "src/mortal/eval_weights.rs";
-    const ROLE_NAMES: &'static [&'static str] = &[
-        "pawn", "knight", "lance", "silver", "gold", "bishop", "rook", "horse", "dragon", "king",
-    ];
-
-    fn material_eval(&self) -> i32 {
-        mortal::eval::material_eval(self)
-    }
-
-    fn material_weights() -> Vec<i32> {
-        mortal::eval::material_weights()
     }
 }
 
