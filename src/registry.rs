@@ -43,6 +43,27 @@ pub struct Capabilities {
     pub bench: Bench,
     /// The evaluation is the tuner's linear model (`henkei-tune`).
     pub tuned_evaluation: bool,
+    /// Engine options of this game's own (`usi` declares every game's; the
+    /// session keeps their values whatever the current game).
+    pub options: &'static [GameOption],
+}
+
+/// An engine option a game brings.
+#[derive(Clone, Copy, Debug)]
+pub struct GameOption {
+    pub name: &'static str,
+    pub kind: GameOptionKind,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum GameOptionKind {
+    /// An integer from `min` to `max`.
+    Spin { default: i64, min: i64, max: i64 },
+    /// Text the game checks (the error says why a value is refused).
+    Text {
+        default: &'static str,
+        check: fn(&str) -> Result<(), String>,
+    },
 }
 
 /// A game's benchmark: positions searched to a fixed depth with a fresh
@@ -98,6 +119,19 @@ impl Variant {
     /// The `USI_Variant` names, the default first.
     pub fn names() -> [&'static str; 4] {
         Variant::ALL.map(Variant::name)
+    }
+
+    /// Every game's own options, each name once, in the registry's order.
+    pub fn game_options() -> Vec<&'static GameOption> {
+        let mut all: Vec<&'static GameOption> = Vec::new();
+        for v in Variant::ALL {
+            for option in v.capabilities().options {
+                if !all.iter().any(|o| o.name.eq_ignore_ascii_case(option.name)) {
+                    all.push(option);
+                }
+            }
+        }
+        all
     }
 
     /// The game a name (or one of its aliases) stands for, ignoring case.

@@ -244,7 +244,7 @@ impl Session {
     fn setoption(&mut self, name: &str, value: Option<&str>) {
         match self.options.set(name, value, &Variant::names()) {
             Ok(Change::Stored) => {}
-            Ok(Change::Dice) => {
+            Ok(Change::Game) => {
                 // The search thread works on its own copy of the position.
                 self.variant.ops().options_changed(&self.options);
             }

@@ -4,7 +4,7 @@
 
 use super::nnue::{LoadedNet, DEFAULT_EVAL_DIR};
 use crate::game::{EnteringKingRule, Rules};
-use crate::shogammon::DiceMap;
+use crate::registry::{GameOptionKind, Variant};
 use crate::shogi::nnue::{DEFAULT_FV_SCALE, MAX_FV_SCALE};
 use crate::timeman::TimeOptions;
 use usi::{OptionDecl, OptionKind};
@@ -19,7 +19,7 @@ const MAX_THREADS: i64 = 256;
 /// `ResignValue` at its minimum: resign only when lost by force.
 pub const RESIGN_NEVER: i64 = -32000;
 /// Kept to 31 bits: some GUIs hold spin values in 32-bit integers.
-const MAX_DICE_SEED: i64 = 2_147_483_647;
+const MAX_SEED: i64 = 2_147_483_647;
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -36,10 +36,9 @@ pub struct Options {
     /// Resign once the score stays below this (cp); [`RESIGN_NEVER`] = only
     /// when lost by force.
     pub resign_value: i32,
-    /// Shogammon: which pieces answer to which die.
-    pub dice_map: DiceMap,
-    /// Shogammon: seed of the engine's own rolls (0 = from the clock).
-    pub dice_seed: u64,
+    /// The games' own options ([`crate::registry::Capabilities::options`]),
+    /// by name, as set or their defaults.
+    pub game: Vec<(&'static str, String)>,
     /// Shogi: the folder of the NNUE net `nn.bin` (`EvalDir`), read at `isready`.
     pub eval_dir: String,
     /// Shogi: the NNUE output divisor (`FV_SCALE`).
@@ -55,8 +54,8 @@ pub struct Options {
 pub enum Change {
     /// A value the next search or `isready` picks up by itself.
     Stored,
-    /// `DiceMap` or `DiceSeed`: the current game state may need it now.
-    Dice,
+    /// One of the games' own options: the current game may need it now.
+    Game,
     /// `USI_Variant`: the session switches games.
     Variant(&'static str),
 }
@@ -65,6 +64,13 @@ fn spin(name: &str, default: i64, min: i64, max: i64) -> OptionDecl {
     OptionDecl {
         name: name.to_string(),
         kind: OptionKind::Spin { default, min, max },
+    }
+}
+
+fn default_text(kind: GameOptionKind) -> String {
+    match kind {
+        GameOptionKind::Spin { default, .. } => default.to_string(),
+        GameOptionKind::Text { default, .. } => default.to_string(),
     }
 }
 
@@ -112,8 +118,10 @@ impl Options {
             multipv: 1,
             threads: 1,
             resign_value: RESIGN_NEVER as i32,
-            dice_map: DiceMap::default(),
-            dice_seed: 0,
+            game: Variant::game_options()
+                .into_iter()
+                .map(|o| (o.name, default_text(o.kind)))
+                .collect(),
             eval_dir: DEFAULT_EVAL_DIR.to_string(),
             fv_scale: DEFAULT_FV_SCALE,
             net: None,
@@ -124,7 +132,7 @@ impl Options {
     /// The `option` lines of the `usi` answer, given the variants offered.
     pub fn declarations(variants: &[&'static str]) -> Vec<OptionDecl> {
         let time = TimeOptions::default();
-        vec![
+        let mut decls = vec![
             spin("USI_Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB),
             OptionDecl {
                 name: "USI_Ponder".to_string(),
@@ -147,13 +155,17 @@ impl Options {
                 0,
                 MAX_MINIMUM_THINKING_MS,
             ),
-            OptionDecl {
-                name: "DiceMap".to_string(),
+        ];
+        decls.extend(Variant::game_options().into_iter().map(|o| match o.kind {
+            GameOptionKind::Spin { default, min, max } => spin(o.name, default, min, max),
+            GameOptionKind::Text { default, .. } => OptionDecl {
+                name: o.name.to_string(),
                 kind: OptionKind::String {
-                    default: DiceMap::DEFAULT_TEXT.to_string(),
+                    default: default.to_string(),
                 },
             },
-            spin("DiceSeed", 0, 0, MAX_DICE_SEED),
+        }));
+        decls.extend([
             OptionDecl {
                 name: "EvalDir".to_string(),
                 kind: OptionKind::String {
@@ -161,8 +173,17 @@ impl Options {
                 },
             },
             spin("FV_SCALE", DEFAULT_FV_SCALE as i64, 1, MAX_FV_SCALE as i64),
-            spin("SetupSeed", 0, 0, MAX_DICE_SEED),
-        ]
+            spin("SetupSeed", 0, 0, MAX_SEED),
+        ]);
+        decls
+    }
+
+    /// A game option's value (as set, or its default).
+    pub fn game_option(&self, name: &str) -> Option<String> {
+        self.game
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.clone())
     }
 
     /// Applies `setoption name <name> value <value>`; on error nothing changes.
@@ -185,12 +206,32 @@ impl Options {
             "MaxMovesToDraw",
             "NetworkDelay",
             "MinimumThinkingTime",
-            "DiceMap",
-            "DiceSeed",
             "EvalDir",
             "FV_SCALE",
             "SetupSeed",
         ];
+        if let Some(slot) = self.game.iter().position(|(n, _)| is(n)) {
+            let Some(value) = value else {
+                return Err(format!("setoption: {name} needs a value"));
+            };
+            let option = Variant::game_options()
+                .into_iter()
+                .find(|o| is(o.name))
+                .expect("every stored game option is declared");
+            let stored = match option.kind {
+                GameOptionKind::Spin { min, max, .. } => {
+                    parse_spin(name, value, min, max)?.to_string()
+                }
+                GameOptionKind::Text { check, .. } => {
+                    check(value).map_err(|e| {
+                        format!("setoption: {name} value '{value}' is not valid: {e}")
+                    })?;
+                    value.to_string()
+                }
+            };
+            self.game[slot].1 = stored;
+            return Ok(Change::Game);
+        }
         if !known.iter().any(|k| is(k)) {
             return Err(format!("setoption: unknown option '{name}'"));
         }
@@ -230,19 +271,12 @@ impl Options {
         } else if is("MinimumThinkingTime") {
             self.time.minimum_thinking_time =
                 parse_spin(name, value, 0, MAX_MINIMUM_THINKING_MS)? as u64;
-        } else if is("DiceMap") {
-            self.dice_map = DiceMap::parse(value)
-                .map_err(|e| format!("setoption: {name} value '{value}' is not valid: {e}"))?;
-            return Ok(Change::Dice);
-        } else if is("DiceSeed") {
-            self.dice_seed = parse_spin(name, value, 0, MAX_DICE_SEED)? as u64;
-            return Ok(Change::Dice);
         } else if is("EvalDir") {
             self.eval_dir = value.to_string();
         } else if is("FV_SCALE") {
             self.fv_scale = parse_spin(name, value, 1, MAX_FV_SCALE as i64)? as i32;
         } else if is("SetupSeed") {
-            self.setup_seed = parse_spin(name, value, 0, MAX_DICE_SEED)? as u64;
+            self.setup_seed = parse_spin(name, value, 0, MAX_SEED)? as u64;
         }
         Ok(Change::Stored)
     }

@@ -63,6 +63,11 @@ impl ShogammonState {
     const NAME: &'static str = <Position as Game>::VARIANT;
 }
 
+/// Shogammon's options (`DiceMap`, `DiceSeed`) from the session's.
+fn dice_options(options: &Options) -> (crate::shogammon::DiceMap, u64) {
+    crate::shogammon::dice::from_options(|name| options.game_option(name))
+}
+
 /// Searches bench position `i` for its fixed roll with a fresh table.
 fn bench_position(
     i: usize,
@@ -89,7 +94,7 @@ fn build_position(cmd: &PositionCommand, options: &Options) -> Result<Position, 
             .map_err(|e| format!("position: sfen '{sfen}' is not valid: {e}"))?,
     };
     // Legality of every turn depends on the map, so it comes first.
-    pos.set_dice_map(options.dice_map);
+    pos.set_dice_map(dice_options(options).0);
     for (i, token) in cmd.moves.iter().enumerate() {
         let index = i + 1;
         let MoveToken::Turn(turn) = token else {
@@ -158,7 +163,7 @@ impl ShogammonState {
         }
         let roller = self
             .roller
-            .get_or_insert_with(|| DiceRoller::new(options.dice_seed));
+            .get_or_insert_with(|| DiceRoller::new(dice_options(options).1));
         let roll = roller.roll();
         out.info_string(format!("dice {}{}", roll[0], roll[1]));
         // A fresh roll of 1..=6 dice on an unfinished game is always valid.
@@ -186,7 +191,7 @@ impl VariantOps for ShogammonState {
     }
 
     fn options_changed(&mut self, options: &Options) {
-        self.pos.set_dice_map(options.dice_map);
+        self.pos.set_dice_map(dice_options(options).0);
         self.roller = None;
     }
 
@@ -498,7 +503,9 @@ mod tests {
         // With pawns on the 6 and the king on the 1, 1-1 moves pawns no
         // more: the king must move.
         let mut options = Options::new("shogammon");
-        options.dice_map = crate::shogammon::DiceMap::parse("K,LN,S,G,BR,P").unwrap();
+        options
+            .set("DiceMap", Some("K,LN,S,G,BR,P"), &["shogammon"])
+            .unwrap();
         let cmd = command("position startpos moves 11:7g7f,6g6f");
         assert!(build_position(&cmd, &options).is_err());
         let cmd = command("position startpos moves 11:5i5h,5h5g");

@@ -94,8 +94,9 @@ pub trait VariantOps {
         _out: &Output,
     ) -> Result<Worker, String> {
         Err(format!(
-            "go {query}: {} has no doubling cube (only shogammon has)",
-            self.name()
+            "go {query}: {} has no doubling cube (only {} has)",
+            self.name(),
+            registry::Variant::names_where(|c| c.cube)
         ))
     }
 }
@@ -104,13 +105,15 @@ pub trait VariantOps {
 fn build_position<G: Game>(cmd: &PositionCommand) -> Result<G, String> {
     if cmd.dice.is_some() {
         return Err(format!(
-            "position: a dice clause is only for shogammon, not {}",
+            "position: a dice clause is only for {}, not {}",
+            registry::Variant::names_where(|c| c.dice),
             G::VARIANT
         ));
     }
     if cmd.cube.is_some() {
         return Err(format!(
-            "position: a cube clause is only for shogammon, not {}",
+            "position: a cube clause is only for {}, not {}",
+            registry::Variant::names_where(|c| c.cube),
             G::VARIANT
         ));
     }
@@ -124,7 +127,8 @@ fn build_position<G: Game>(cmd: &PositionCommand) -> Result<G, String> {
         let index = i + 1;
         let MoveToken::Move(usi_move) = token else {
             return Err(format!(
-                "position: move {index} '{token}' is a shogammon turn, not a {} move",
+                "position: move {index} '{token}' is a {} turn, not a {} move",
+                registry::Variant::names_where(|c| c.dice),
                 G::VARIANT
             ));
         };
@@ -160,7 +164,10 @@ impl<G: Game> GameState<G> {
         for token in tokens {
             let parsed = match token {
                 MoveToken::Move(m) => self.pos.parse_move(m).map_err(|e| e.to_string()),
-                MoveToken::Turn(_) => Err("a shogammon turn".to_string()),
+                MoveToken::Turn(_) => Err(format!(
+                    "a {} turn",
+                    registry::Variant::names_where(|c| c.dice)
+                )),
             };
             match parsed {
                 Ok(m) => moves.push(m),

@@ -2,6 +2,7 @@
 //! rolls with their weights, and the engine's own reproducible roller.
 
 use crate::game::{game_error, GameError};
+use crate::registry::{GameOption, GameOptionKind};
 use crate::shogi::types::Role;
 
 /// The 21 distinct rolls, higher die first, with their weight out of 36:
@@ -21,6 +22,37 @@ pub const ROLLS: [([u8; 2], u32); 21] = {
     }
     rolls
 };
+
+/// Shogammon's engine options: `DiceMap` (which pieces answer to each
+/// face) and `DiceSeed` (the engine's roller; 0 seeds from the clock). Kept
+/// to 31 bits: some GUIs hold spin values in 32-bit integers.
+pub const OPTIONS: [GameOption; 2] = [
+    GameOption {
+        name: "DiceMap",
+        kind: GameOptionKind::Text {
+            default: DiceMap::DEFAULT_TEXT,
+            check: |text| DiceMap::parse(text).map(|_| ()).map_err(|e| e.0),
+        },
+    },
+    GameOption {
+        name: "DiceSeed",
+        kind: GameOptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: 2_147_483_647,
+        },
+    },
+];
+
+/// The `DiceMap` and `DiceSeed` of the session's game options (each
+/// checked when it was set; the defaults where not set).
+pub fn from_options(value: impl Fn(&str) -> Option<String>) -> (DiceMap, u64) {
+    let map = value("DiceMap")
+        .and_then(|text| DiceMap::parse(&text).ok())
+        .unwrap_or_default();
+    let seed = value("DiceSeed").and_then(|n| n.parse().ok()).unwrap_or(0);
+    (map, seed)
+}
 
 /// Sum of the weights in [`ROLLS`].
 pub const ROLL_WEIGHT_TOTAL: u32 = 36;

@@ -66,6 +66,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     entering_king: false,
     bench: bench::BENCH,
     tuned_evaluation: false,
+    options: &dice::OPTIONS,
     shogi_records: false,
 };
 

@@ -28,6 +28,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     entering_king: true,
     bench: bench::BENCH,
     tuned_evaluation: true,
+    options: &[],
     shogi_records: true,
 };
 

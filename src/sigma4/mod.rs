@@ -38,6 +38,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     entering_king: false,
     bench: bench::BENCH,
     tuned_evaluation: false,
+    options: &[],
     shogi_records: false,
 };
 
