@@ -10,7 +10,7 @@ use super::referee::Variant;
 use super::runner::MatchConfig;
 use super::stats::Sprt;
 use crate::game::{EnteringKingRule, Rules};
-use crate::shogammon::DiceMap;
+use crate::registry::GameOptionKind;
 
 pub const HELP: &str = "\
 henkei-match: plays two USI engines against each other and reports the score.
@@ -273,8 +273,8 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             "--cube" => cfg.cube = true,
             "--dice-map" => {
                 let v = a.value(&flag, inline)?;
-                let map = DiceMap::parse(&v).map_err(|e| format!("--dice-map: {e}"))?;
-                cfg.dice_map = Some(map.to_string());
+                check_game_option("DiceMap", &v).map_err(|e| format!("--dice-map: {e}"))?;
+                cfg.dice_map = Some(v);
             }
             "--seed" => cfg.seed = number(&flag, &a.value(&flag, inline)?)?,
             "--tc" => tc_both = Some(TimeControl::parse(&a.value(&flag, inline)?)?),
@@ -350,6 +350,18 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             .max(1);
     }
     Ok(Cli::Match(Box::new(cfg)))
+}
+
+/// Checks a value for a game's own text option (as the engines will).
+fn check_game_option(name: &str, value: &str) -> Result<(), String> {
+    let option = Variant::game_options()
+        .into_iter()
+        .find(|o| o.name == name)
+        .ok_or_else(|| format!("no game has an option {name}"))?;
+    match option.kind {
+        GameOptionKind::Text { check, .. } => check(value),
+        GameOptionKind::Spin { .. } => Ok(()),
+    }
 }
 
 #[cfg(test)]

@@ -25,8 +25,9 @@ pub trait Referee: Send {
     /// Shogammon: gives the side to move its roll. Other games refuse.
     fn set_roll(&mut self, roll: [u8; 2]) -> Result<(), String> {
         Err(format!(
-            "{}: dice are only for shogammon (roll {}{})",
+            "{}: dice are only for {} (roll {}{})",
             self.variant(),
+            Variant::names_where(|c| c.dice),
             roll[0],
             roll[1]
         ))
