@@ -242,6 +242,27 @@ pub trait Game: Clone + Send + Sync + 'static {
         threshold <= 0
     }
 
+    /// Whether the quiet move `m`, about to be pruned (late-move, futility,
+    /// history or exchange pruning), is searched anyway. The default keeps
+    /// every move that gives check: shogi's mating attacks are sequences
+    /// of them. A game where checks are cheap and make up a large share of
+    /// the moves keeps fewer (Sigma 4: the checks that leave the royal
+    /// without a move of its own, and the royal's step onto its goal).
+    fn keep_from_pruning(&mut self, m: Self::Move) -> bool {
+        self.gives_check(m)
+    }
+
+    /// Whether late-move reductions apply to quiet moves that give check
+    /// (by default they are searched to full depth).
+    const REDUCE_CHECKS: bool = false;
+
+    /// Whether the late quiet root moves (past the late-move-pruning count
+    /// of the iteration's depth) are first probed by quiescence search
+    /// alone, and searched to depth only when the probe beats the best
+    /// move so far. For games with thousands of root moves (Sigma 4 with
+    /// a full storage); by default they are reduced like other late moves.
+    const ROOT_QUIESCENCE_PROBES: bool = false;
+
     /// Size of the history tables search keeps per side: every move maps
     /// to an index below it with [`Game::history_index`] (for example by
     /// origin and destination). 1 turns history ordering off.

@@ -704,6 +704,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 // first, as anywhere else in the tree.
                 let reduction = if tactical || pos.in_check() || depth < 3 || i < ROOT_LMR_FROM {
                     0
+                } else if G::ROOT_QUIESCENCE_PROBES && i >= lmp_count(depth) {
+                    depth - 1
                 } else {
                     (self.base_reduction(depth, i + 1, true) - 1).clamp(0, depth - 2)
                 };
@@ -915,7 +917,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             let score = if pv_node && searched == 0 {
                 -self.negamax(pos, new_depth, ply + 1, -beta, -alpha, false)
             } else {
-                let reduce = depth >= 2 && move_count > 1 && !tactical && !gives_check && !in_check;
+                let reduce = depth >= 2
+                    && move_count > 1
+                    && !tactical
+                    && (!gives_check || G::REDUCE_CHECKS)
+                    && !in_check;
                 let mut score = if reduce {
                     let mut r = base_reduction;
                     r += 2 * i32::from(cut_node) + i32::from(tt_tactical);
@@ -1030,10 +1036,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             || bad_history
             || futile
             || !pos.see_ge(m, -SEE_QUIET_MARGIN * t.lmr_depth * t.lmr_depth);
-        // Quiet checks are never pruned: shogi's mating attacks are
-        // sequences of them, drops that "lose" the piece by exchange among
-        // them. Asked only of the moves that would be pruned.
-        prune && !pos.gives_check(m)
+        // The game may keep the move anyway (by default: quiet checks are
+        // never pruned, shogi's mating attacks are sequences of them, drops
+        // that "lose" the piece by exchange among them). Asked only of the
+        // moves that would be pruned.
+        prune && !pos.keep_from_pruning(m)
     }
 
     /// Singular extension: the table move is tried against the rest

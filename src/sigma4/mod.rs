@@ -7,7 +7,8 @@
 //! Layout: [`types`] (squares, stones, bases, moves), [`fits`] (the table of
 //! allowed compositions), [`attacks`] (movement and attack detection),
 //! [`position`] (state, make/unmake, SFEN), [`movegen`] (legal moves),
-//! [`rules`] (game end), [`notation`] (USI moves), [`eval`], [`setup`]
+//! [`rules`] (game end), [`see`] (static exchange), [`notation`] (USI
+//! moves), [`eval`], [`setup`]
 //! (opening setups: validation and the engine's choice).
 
 pub mod attacks;
@@ -18,6 +19,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod see;
 pub mod setup;
 pub mod types;
 
@@ -28,6 +30,7 @@ pub use setup::{choose_setup, validate_setup};
 pub use types::{Base, Move, Square7, Stone, Stones};
 
 use crate::game::{Color, Game, GameError, Outcome, Rules};
+use types::Bitboard7;
 
 /// What Sigma 4 has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
@@ -116,8 +119,9 @@ impl Game for Position {
         }
         let mut captures = Moves::new();
         self.generate_captures(&mut captures);
+        let recapture = self.recapture_square();
         for &m in &captures {
-            if self.is_promising_capture(m) {
+            if recapture.is_none_or(|sq| m.to() == sq) && self.is_promising_capture(m) {
                 moves.push(m);
             }
         }
@@ -138,12 +142,64 @@ impl Game for Position {
         self.order_score(m)
     }
 
-    /// Origin (square, drop or corner take) and destination: 12 bits.
-    /// No null move: a side without a legal move loses (zugzwang exists).
-    const HISTORY_SIZE: usize = 1 << 12;
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        Position::see_ge(self, m, threshold)
+    }
+
+    /// Of the quiet moves about to be pruned, only the royal's step onto
+    /// its goal (it wins), the checks that leave the enemy royal no move of
+    /// its own (mate threats) and the checks from a square no enemy base
+    /// reaches are kept. A base dropped with a leaper's stone checks from a
+    /// dozen squares in a dozen compositions each, mostly where it is taken
+    /// at once: keeping every check kept a third of the moves.
+    fn keep_from_pruning(&mut self, m: Move) -> bool {
+        self.wins_at_once(m) || self.safe_check(m) || self.threatens_mate(m)
+    }
+
+    /// Checks are reduced like other quiet moves (they are many).
+    const REDUCE_CHECKS: bool = true;
+
+    /// A full storage gives thousands of root moves, nearly all drops.
+    const ROOT_QUIESCENCE_PROBES: bool = true;
+
+    /// Passing is tried only by a side that could drop instead: a drop
+    /// rarely hurts its side, so being obliged to move is no zugzwang
+    /// then (with nothing to drop it can be).
+    fn do_null_move(&mut self) -> bool {
+        let us = self.side();
+        let can_drop = !self.in_check()
+            && !self.goal_reached()
+            && !self.storage(us).is_empty()
+            && self.bases_in_storage(us) > 0
+            && self.occupied().count() < 49;
+        if can_drop {
+            Position::do_null_move(self);
+        }
+        can_drop
+    }
+
+    fn undo_null_move(&mut self) {
+        Position::undo_null_move(self)
+    }
+
+    /// The royal can step onto its goal square now (a win at once).
+    fn mate_in_one(&mut self) -> bool {
+        self.can_reach_goal()
+    }
+
+    /// Board moves and corner takes by origin and destination (12 bits:
+    /// all refits of one capture share a slot); drops by composition and
+    /// square, above them. Drops are most of the moves and a drop's worth
+    /// depends on what it holds: with one slot per square for every
+    /// composition, one cutoff raised hundreds of unrelated drops.
+    const HISTORY_SIZE: usize = (1 << 12) + (1 << 9) * 64;
 
     fn history_index(&self, m: Move) -> usize {
-        (m.0 as usize) & ((1 << 12) - 1)
+        if m.is_drop() {
+            (1 << 12) + (m.fit().0 as usize) * 64 + m.to().index()
+        } else {
+            (m.0 as usize) & ((1 << 12) - 1)
+        }
     }
 
     fn outcome(&self, rules: &Rules) -> Option<Outcome> {
@@ -172,7 +228,92 @@ impl Game for Position {
     }
 }
 
+/// Captures in a row after which quiescence looks only at recaptures on the
+/// last capture's square.
+const RECAPTURES_AFTER: usize = 3;
+
 impl Position {
+    /// The square of the last capture once the last `RECAPTURES_AFTER`
+    /// moves were all captures (deep in an exchange): quiescence then
+    /// settles that exchange only. In this game both sides nearly always
+    /// have some base en prise, so capture sequences elsewhere on the board
+    /// otherwise run to quiescence's ply limit.
+    fn recapture_square(&self) -> Option<Square7> {
+        let ra = RECAPTURES_AFTER;
+        let n = self.history.len();
+        if n < ra {
+            return None;
+        }
+        let tail = &self.history[n - ra..];
+        tail.iter()
+            .all(|s| s.captured.is_some())
+            .then(|| tail[ra - 1].mv.to())
+    }
+
+    /// The royal base moves onto its goal square with `m` (the game is won).
+    pub fn wins_at_once(&self, m: Move) -> bool {
+        let us = self.side();
+        m.is_board() && m.from() == self.royal(us) && m.to() == position::goal(us)
+    }
+
+    /// Whether the royal base of the side to move can legally step onto its
+    /// goal square now.
+    pub fn can_reach_goal(&self) -> bool {
+        let us = self.side();
+        let g = position::goal(us);
+        if !self.reach_of(self.royal(us)).contains(g) {
+            return false;
+        }
+        let mut moves = Moves::new();
+        self.generate_royal(&mut moves);
+        moves.iter().any(|&m| m.to() == g)
+    }
+
+    /// `m` gives check and leaves the enemy royal without a legal move of
+    /// its own: only a capture of the checker or an interposition can
+    /// answer it.
+    pub fn threatens_mate(&mut self, m: Move) -> bool {
+        if m.is_drop() && !self.checks(m) {
+            return false; // cheaply rejected without playing it
+        }
+        self.do_move(m);
+        let threat = self.in_check() && {
+            let mut moves = Moves::new();
+            self.generate_royal(&mut moves);
+            moves.is_empty()
+        };
+        self.undo_move();
+        threat
+    }
+
+    /// Whether `m` gives check; a drop is judged without playing it (it
+    /// checks only by the dropped base itself).
+    pub fn checks(&mut self, m: Move) -> bool {
+        if let types::MoveKind::Drop { fit, to } = m.kind() {
+            let them = self.royal(self.side().flip());
+            let occ = self.occupied() | to.bit();
+            let reach = attacks::destinations(attacks::tables(), fits::fits().get(fit), to, occ);
+            return reach.contains(them);
+        }
+        self.do_move(m);
+        let check = self.in_check();
+        self.undo_move();
+        check
+    }
+
+    /// `m` gives check from a square no enemy base could then move to.
+    pub fn safe_check(&mut self, m: Move) -> bool {
+        if m.is_corner_take() {
+            return false;
+        }
+        let to = m.to();
+        let mut occ = self.occupied() | to.bit();
+        if m.is_board() {
+            occ ^= m.from().bit();
+        }
+        !self.attacked_by(to, self.side().flip(), occ, Bitboard7::ALL) && self.checks(m)
+    }
+
     /// A capture whose victim is worth at least the capturing base, or that
     /// no enemy base could answer by capturing back on the square.
     pub fn is_promising_capture(&self, m: Move) -> bool {

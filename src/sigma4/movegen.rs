@@ -228,6 +228,14 @@ impl Position {
         gen.corner_takes(list);
     }
 
+    /// The legal moves of the royal base alone (none once the game is over).
+    pub fn generate_royal(&self, list: &mut Moves) {
+        if self.goal_reached() {
+            return;
+        }
+        self.generator(false).royal_base(list);
+    }
+
     /// The legal captures, each with its principal refit only: the moves
     /// quiescence looks at, without generating hundreds of drops to find
     /// them.

@@ -339,6 +339,35 @@ impl Position {
         self.in_check = state.in_check;
     }
 
+    /// Passes the turn (null-move pruning): only the side to move and the
+    /// key change; recorded in the history like a move, so repetition
+    /// counting keeps its parity. The caller makes sure the side to move
+    /// is not in check.
+    pub fn do_null_move(&mut self) {
+        self.history.push(State {
+            mv: Move::NONE,
+            moved: None,
+            captured: None,
+            key: self.key,
+            in_check: self.in_check,
+            storage: self.storage,
+        });
+        self.side = self.side.flip();
+        self.key ^= zobrist().side;
+        self.move_number += 1;
+        self.in_check = self.compute_in_check();
+    }
+
+    pub fn undo_null_move(&mut self) {
+        let Some(state) = self.history.pop() else {
+            return;
+        };
+        self.side = self.side.flip();
+        self.move_number -= 1;
+        self.key = state.key;
+        self.in_check = state.in_check;
+    }
+
     /// The key computed from scratch (tests compare it to the incremental one).
     pub fn key_from_scratch(&self) -> u64 {
         let mut key = 0;

@@ -1126,3 +1126,103 @@ fn capture_generator_matches_the_filtered_legal_list() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+// ---------------------------------------------------------------- search hooks
+
+#[test]
+fn static_exchange_counts_the_recapture() {
+    // Sente's [WWWW] on 4e takes gote's [w] on 4c (W steps through the
+    // empty 4d). Undefended, it wins the [w]'s value (60 + 100; the kept
+    // refit, four W, is worth what the capturer was). With gote's [f] on 3b
+    // stepping to 4c, the rook is lost for the [w].
+    let bases = [
+        ("4e", "[WWWW]"),
+        ("4c", "[w]"),
+        ("7g", "[RW]"),
+        ("1a", "[rw]"),
+    ];
+    let p = at(&bases, "b", "-");
+    let m = p
+        .parse_move(&usi::parse_move("4e4c=WWWW").expect("parses"))
+        .expect("legal");
+    assert!(p.see_ge(m, 160));
+    assert!(!p.see_ge(m, 161));
+    let mut defended = bases.to_vec();
+    defended.push(("3b", "[f]"));
+    let p = at(&defended, "b", "-");
+    assert!(!p.see_ge(m, 0));
+    // A drop where the enemy takes it and nothing takes back loses the
+    // base; where the taker is taken back, it loses nothing.
+    let p = at(&defended, "b", "W");
+    let drop = p
+        .parse_move(&usi::parse_move("W*4d").expect("parses"))
+        .expect("legal");
+    assert!(p.see_ge(drop, 0), "4d: the [w] takes, the rook takes back");
+    let drop = p
+        .parse_move(&usi::parse_move("W*2c").expect("parses"))
+        .expect("legal");
+    assert!(!p.see_ge(drop, 0), "2c: gote's [f] on 3b takes it");
+}
+
+#[test]
+fn null_move_restores_the_position() {
+    let mut p = Position::startpos();
+    play(&mut p, "4e3c=CENF 1c3c=CDFW");
+    let key = p.key();
+    assert!(Game::do_null_move(&mut p), "sente has stones to drop");
+    assert_eq!(p.side(), Color::White);
+    assert_ne!(p.key(), key);
+    assert_eq!(p.key(), p.key_from_scratch());
+    Game::undo_null_move(&mut p);
+    assert_eq!(p.side(), Color::Black);
+    assert_eq!(p.key(), key);
+    // Nothing to drop (the start position): no null move.
+    let mut p = Position::startpos();
+    assert!(!Game::do_null_move(&mut p));
+}
+
+#[test]
+fn kept_from_pruning_mate_threats_and_the_goal() {
+    // drops_may_check_and_mate's position: D*1c mates, W*2b would be taken.
+    let mut p = at(
+        &[
+            ("1a", "[rw]"),
+            ("2a", "[d]"),
+            ("1b", "[f]"),
+            ("3c", "[F]"),
+            ("7g", "[RW]"),
+        ],
+        "b",
+        "DW",
+    );
+    let mate = p
+        .parse_move(&usi::parse_move("D*1c").expect("parses"))
+        .expect("legal");
+    assert!(Game::keep_from_pruning(&mut p, mate));
+    let quiet = p
+        .parse_move(&usi::parse_move("W*5d").expect("parses"))
+        .expect("legal");
+    assert!(!Game::keep_from_pruning(&mut p, quiet));
+    // The royal one step from its goal: that step is kept, and it is a
+    // win in one for the search.
+    let mut p = at(&[("4b", "[RW]"), ("1c", "[rw]"), ("1d", "[w]")], "b", "-");
+    let goal = p
+        .parse_move(&usi::parse_move("4b4a").expect("parses"))
+        .expect("legal");
+    assert!(Game::keep_from_pruning(&mut p, goal));
+    assert!(Game::mate_in_one(&mut p));
+}
+
+#[test]
+fn drops_of_different_compositions_have_their_own_history() {
+    let p = at(&[("7g", "[RW]"), ("1a", "[rw]")], "b", "DW");
+    let mut moves = Moves::new();
+    p.generate_legal(&mut moves);
+    let mut seen = std::collections::HashSet::new();
+    for &m in moves.iter().filter(|m| m.is_drop()) {
+        let i = Game::history_index(&p, m);
+        assert!(i < <Position as Game>::HISTORY_SIZE);
+        assert!(seen.insert(i), "two drops share a history slot");
+    }
+    assert!(seen.len() > 49);
+}

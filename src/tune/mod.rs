@@ -118,6 +118,8 @@ macro_rules! delegate_game {
         const VARIANT: &'static str = P::VARIANT;
         const HISTORY_SIZE: usize = P::HISTORY_SIZE;
         const PIECE_TO_SIZE: usize = P::PIECE_TO_SIZE;
+        const REDUCE_CHECKS: bool = P::REDUCE_CHECKS;
+        const ROOT_QUIESCENCE_PROBES: bool = P::ROOT_QUIESCENCE_PROBES;
 
         fn to_sfen(&self) -> usi::Sfen {
             self.0.to_sfen()
@@ -169,6 +171,9 @@ macro_rules! delegate_game {
         }
         fn gives_check(&mut self, m: Self::Move) -> bool {
             self.0.gives_check(m)
+        }
+        fn keep_from_pruning(&mut self, m: Self::Move) -> bool {
+            self.0.keep_from_pruning(m)
         }
         fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
             self.0.checking_moves(legal, out)
