@@ -6,6 +6,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod eval;
 pub mod impasse;
+pub mod position;
 pub mod repetition;
 pub mod zobrist;
 pub mod zones;

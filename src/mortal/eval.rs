@@ -19,6 +19,7 @@
 use super::position::Position;
 use super::types::Role;
 use crate::board::eval::{self as model, EvalCache, EvalPosition, Layout};
+use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
 

@@ -3,10 +3,9 @@
 //! the adjustments docs/rules/mortal.md explains for material that dies.
 
 use super::movegen::Moves;
-use super::position::{Position, State};
+use super::position::Position;
 use super::types::{Move, Role};
 use crate::board::impasse::{Declaration, PIECES_IN_CAMP};
-use crate::board::repetition::{Line, Ply};
 use crate::board::zones::zone;
 use crate::board::{Bitboard, Square};
 use crate::game::{Color, EndReason, EnteringKingRule, Outcome, Rules};
@@ -24,32 +23,7 @@ fn impasse_value(role: Role) -> u32 {
 /// Sloan: more than this many points wins (out of a full set's 54).
 const SLOAN_WIN: u32 = 31;
 
-impl Ply for State {
-    fn key_before(&self) -> u64 {
-        self.key
-    }
-
-    fn in_check_before(&self) -> bool {
-        self.checkers.any()
-    }
-
-    fn is_null(&self) -> bool {
-        self.mv == Move::NONE
-    }
-}
-
 impl Position {
-    /// Repetition verdict once the current position has occurred `needed`
-    /// times, looking back at most `max_plies` plies.
-    pub fn repetition_outcome(&self, needed: u32, max_plies: usize) -> Option<Outcome> {
-        Line {
-            history: &self.history,
-            key: self.key(),
-            in_check: self.checkers().any(),
-        }
-        .repetition(needed, max_plies)
-    }
-
     /// Points for impasse: pieces of `c` inside `area` (king excluded) plus
     /// its hand. Also returns how many pieces stood there.
     fn impasse_points(&self, c: Color, area: Bitboard) -> (u32, u32) {

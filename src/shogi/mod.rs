@@ -14,6 +14,7 @@ pub use movegen::Moves;
 pub use position::{Position, STARTPOS_SFEN};
 pub use types::{Move, Piece, Role};
 
+use crate::board::position::Kind;
 use crate::board::Square;
 use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
 

@@ -2,11 +2,9 @@
 //! count and the move limit (docs/rules/shogi.md).
 
 use super::movegen::Moves;
-use super::position::State;
 use super::position::{zone, Position};
 use super::types::{Move, Role};
 use crate::board::impasse::{Declaration, FULL_SET_POINTS, PIECES_IN_CAMP};
-use crate::board::repetition::{Line, Ply};
 use crate::board::Square;
 use crate::game::{Color, EndReason, EnteringKingRule, Outcome, Rules};
 
@@ -19,33 +17,7 @@ fn impasse_value(role: Role) -> u32 {
     }
 }
 
-impl Ply for State {
-    fn key_before(&self) -> u64 {
-        self.key
-    }
-
-    fn in_check_before(&self) -> bool {
-        self.checkers.any()
-    }
-
-    fn is_null(&self) -> bool {
-        self.mv == Move::NONE
-    }
-}
-
 impl Position {
-    /// Repetition verdict once the current position has occurred `needed`
-    /// times, looking back at most `max_plies` plies (see
-    /// [`crate::board::repetition`]).
-    pub fn repetition_outcome(&self, needed: u32, max_plies: usize) -> Option<Outcome> {
-        Line {
-            history: &self.history,
-            key: self.key(),
-            in_check: self.checkers().any(),
-        }
-        .repetition(needed, max_plies)
-    }
-
     /// Points for impasse: pieces of `c` inside `area` (king excluded) plus
     /// its hand, rook/bishop 5, others 1. Also returns how many pieces stood there.
     fn impasse_points(&self, c: Color, area: crate::board::Bitboard) -> (u32, u32) {
