@@ -37,6 +37,7 @@ pub trait Kind: Copy + Eq + Debug + Hash + 'static {
     const KEYS: &'static Zobrist;
 
     fn index(self) -> usize;
+    fn from_index(i: usize) -> Self;
     /// SFEN letter (upper case), without any `+`.
     fn letter(self) -> char;
     /// Written with a `+`.
@@ -67,6 +68,123 @@ macro_rules! common_kinds {
         const KINGS: &'static [Self] = &[Self::King, Self::Horse, Self::Dragon];
     };
 }
+
+/// The origin field of a drop: 81 plus the dropped role's index.
+pub const DROP_BASE: u32 = 81;
+
+/// The fields both games pack alike into a move: the destination in bits
+/// 0-6 and the origin in bits 7-13 (a square, or [`DROP_BASE`] + role for a
+/// drop). How a promotion is packed is each game's own.
+pub trait PackedMove: Copy {
+    type Role: Kind;
+
+    fn bits(self) -> u32;
+
+    #[inline]
+    fn to(self) -> Square {
+        Square::from_index((self.bits() & 0x7f) as usize)
+    }
+
+    #[inline]
+    fn origin(self) -> u32 {
+        (self.bits() >> 7) & 0x7f
+    }
+
+    #[inline]
+    fn is_drop(self) -> bool {
+        self.origin() >= DROP_BASE
+    }
+
+    /// Origin square of a board move.
+    #[inline]
+    fn from(self) -> Square {
+        Square::from_index(self.origin() as usize)
+    }
+
+    /// Kind dropped by a drop move.
+    #[inline]
+    fn dropped(self) -> Self::Role {
+        Self::Role::from_index((self.origin() - DROP_BASE) as usize)
+    }
+}
+
+/// The destination and origin bits of a board move.
+#[inline]
+pub const fn board_bits(from: Square, to: Square) -> u32 {
+    to.index() as u32 | (from.index() as u32) << 7
+}
+
+/// The destination and origin bits of a drop of role index `role`.
+#[inline]
+pub const fn drop_bits(role: usize, to: Square) -> u32 {
+    to.index() as u32 | (DROP_BASE + role as u32) << 7
+}
+
+/// The [`Game`](crate::game::Game) items standard shogi and Mortal Shogi
+/// answer alike, from inherent methods of the same names; each game's impl
+/// adds what differs (parsing, tactical moves, evaluation).
+#[macro_export]
+macro_rules! shogi_family_game {
+    () => {
+        $crate::inherent_game_basics!();
+
+        fn generate_legal(&self, moves: &mut Self::Moves) {
+            Self::generate_legal(self, moves)
+        }
+
+        fn in_check(&self) -> bool {
+            self.checkers().any()
+        }
+
+        fn is_tactical(&self, m: Self::Move) -> bool {
+            Self::is_tactical(self, m)
+        }
+
+        fn order_score(&self, m: Self::Move) -> i32 {
+            self.mvv_lva(m)
+        }
+
+        /// Origin (square or dropped kind) and destination: 14 bits.
+        const HISTORY_SIZE: usize = 1 << 14;
+
+        fn history_index(&self, m: Self::Move) -> usize {
+            use $crate::board::position::PackedMove;
+            m.bits() as usize & ((1 << 14) - 1)
+        }
+
+        fn do_null_move(&mut self) -> bool {
+            Self::do_null_move(self);
+            true
+        }
+
+        fn undo_null_move(&mut self) {
+            Self::undo_null_move(self)
+        }
+
+        fn outcome(&self, rules: &$crate::game::Rules) -> Option<$crate::game::Outcome> {
+            Self::outcome(self, rules)
+        }
+
+        fn repetition(&self) -> Option<$crate::game::Outcome> {
+            self.repetition_outcome(2, $crate::board::position::SEARCH_REPETITION_WINDOW)
+        }
+
+        fn can_declare_win(&self, rules: &$crate::game::Rules) -> bool {
+            Self::can_declare_win(self, rules)
+        }
+
+        fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
+            checks::checking_moves(self, legal, out);
+        }
+
+        fn display(&self) -> String {
+            Self::display(self)
+        }
+    };
+}
+
+/// How far back search looks for repetitions (game-level checks look at all).
+pub const SEARCH_REPETITION_WINDOW: usize = 64;
 
 /// A piece: a kind and its owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

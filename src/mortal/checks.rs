@@ -5,6 +5,7 @@
 use super::movegen::piece_attacks;
 use super::{Move, Moves, Position, Role};
 use crate::board::attacks::{discoverers, line};
+use crate::board::position::PackedMove;
 
 /// Appends the moves of `legal` that give check.
 pub(super) fn checking_moves(pos: &Position, legal: &Moves, out: &mut Vec<Move>) {

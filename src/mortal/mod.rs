@@ -14,54 +14,16 @@ pub use movegen::Moves;
 pub use position::Position;
 pub use types::{Move, Piece, Role};
 
-use crate::board::position::Kind;
+use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+use crate::game::{game_error, Game, GameError};
 use position::{dead_square, side_name};
-
-/// How far back search looks for repetitions (game-level checks look at all).
-const SEARCH_REPETITION_WINDOW: usize = 64;
 
 impl Game for Position {
     type Move = Move;
     type Moves = Moves;
     const VARIANT: &'static str = "mortal";
-
-    fn startpos() -> Self {
-        Position::startpos()
-    }
-
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        Position::from_sfen(sfen)
-    }
-
-    fn to_sfen(&self) -> usi::Sfen {
-        Position::to_sfen(self)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side()
-    }
-
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
-
-    fn generate_legal(&self, moves: &mut Moves) {
-        Position::generate_legal(self, moves)
-    }
-
-    fn do_move(&mut self, m: Move) {
-        Position::do_move(self, m)
-    }
-
-    fn undo_move(&mut self) {
-        Position::undo_move(self)
-    }
+    crate::shogi_family_game!();
 
     fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
         let m = self.read_move(mv)?;
@@ -79,56 +41,8 @@ impl Game for Position {
         format_move(m)
     }
 
-    fn in_check(&self) -> bool {
-        self.checkers().any()
-    }
-
-    fn is_tactical(&self, m: Move) -> bool {
-        Position::is_tactical(self, m)
-    }
-
-    fn order_score(&self, m: Move) -> i32 {
-        self.mvv_lva(m)
-    }
-
-    /// Origin (square or dropped kind) and destination: 14 bits.
-    const HISTORY_SIZE: usize = 1 << 14;
-
-    fn history_index(&self, m: Move) -> usize {
-        (m.0 as usize) & ((1 << 14) - 1)
-    }
-
-    fn do_null_move(&mut self) -> bool {
-        Position::do_null_move(self);
-        true
-    }
-
-    fn undo_null_move(&mut self) {
-        Position::undo_null_move(self)
-    }
-
-    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-        Position::outcome(self, rules)
-    }
-
-    fn repetition(&self) -> Option<Outcome> {
-        self.repetition_outcome(2, SEARCH_REPETITION_WINDOW)
-    }
-
-    fn can_declare_win(&self, rules: &Rules) -> bool {
-        Position::can_declare_win(self, rules)
-    }
-
-    fn checking_moves(&mut self, legal: &Moves, out: &mut Vec<Move>) {
-        checks::checking_moves(self, legal, out);
-    }
-
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
-    }
-
-    fn display(&self) -> String {
-        Position::display(self)
     }
 
     fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {

@@ -5,6 +5,7 @@ use super::eval;
 use super::position::{dead_square, dead_zone, Position};
 use super::types::{Move, Role};
 use crate::board::attacks::*;
+use crate::board::position::PackedMove;
 use crate::board::zones::{files_of, zone};
 use crate::board::{Bitboard, Square};
 use crate::game::Color;

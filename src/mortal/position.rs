@@ -3,7 +3,7 @@
 
 use super::types::{Move, Piece, Role, MAX_MAJORS, MAX_PIECES};
 pub use crate::board::position::{dead_square, dead_zone, side_name};
-use crate::board::position::{Board, Kind};
+use crate::board::position::{Board, Kind, PackedMove};
 use crate::board::Square;
 use crate::game::{game_error, Color, GameError};
 

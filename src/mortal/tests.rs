@@ -4,7 +4,7 @@
 //! come from tests/reference/mortal_perft.py, not from this engine).
 
 use super::*;
-use crate::game::{EndReason, EnteringKingRule, Game, Outcome, Rules};
+use crate::game::{Color, EndReason, EnteringKingRule, Game, Outcome, Rules};
 use crate::perft::{perft_divide, run_perft_table};
 
 fn pos(sfen: &str) -> Position {

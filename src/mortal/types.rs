@@ -1,6 +1,6 @@
 //! Pieces, hands and moves of Mortal Shogi (docs/rules/mortal.md).
 
-use crate::board::position::Kind;
+use crate::board::position::{board_bits, drop_bits, Kind, PackedMove};
 use crate::board::zobrist::Zobrist;
 use crate::board::Square;
 
@@ -52,11 +52,6 @@ impl Role {
         Role::Knight,
         Role::Pawn,
     ];
-
-    #[inline]
-    pub fn from_index(i: usize) -> Role {
-        Role::ALL[i]
-    }
 
     /// The kind a captured piece goes to hand as; `None` for a pawn, which
     /// leaves the game. (A king is never captured.)
@@ -123,6 +118,11 @@ impl Kind for Role {
         self as usize
     }
 
+    #[inline]
+    fn from_index(i: usize) -> Role {
+        Role::ALL[i]
+    }
+
     /// SFEN letter (upper case), without the `+` of horse and dragon.
     fn letter(self) -> char {
         match self {
@@ -159,7 +159,6 @@ pub type Hand = crate::board::position::Hand<{ Role::HAND_KINDS }>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u32);
 
-const DROP_BASE: u32 = 81;
 const PROMOTION_SHIFT: u32 = 14;
 
 impl Move {
@@ -168,39 +167,12 @@ impl Move {
     #[inline]
     pub fn board(from: Square, to: Square, promotion: Option<Role>) -> Move {
         let promo = promotion.map_or(0, |r| r as u32 + 1);
-        Move(to.index() as u32 | (from.index() as u32) << 7 | promo << PROMOTION_SHIFT)
+        Move(board_bits(from, to) | promo << PROMOTION_SHIFT)
     }
 
     #[inline]
     pub fn drop(role: Role, to: Square) -> Move {
-        Move(to.index() as u32 | (DROP_BASE + role as u32) << 7)
-    }
-
-    #[inline]
-    pub fn to(self) -> Square {
-        Square::from_index((self.0 & 0x7f) as usize)
-    }
-
-    #[inline]
-    fn origin(self) -> u32 {
-        (self.0 >> 7) & 0x7f
-    }
-
-    #[inline]
-    pub fn is_drop(self) -> bool {
-        self.origin() >= DROP_BASE
-    }
-
-    /// Origin square of a board move.
-    #[inline]
-    pub fn from(self) -> Square {
-        Square::from_index(self.origin() as usize)
-    }
-
-    /// Kind dropped by a drop move.
-    #[inline]
-    pub fn dropped(self) -> Role {
-        Role::from_index((self.origin() - DROP_BASE) as usize)
+        Move(drop_bits(role as usize, to))
     }
 
     /// The kind a board move promotes to, if it promotes.
@@ -210,6 +182,15 @@ impl Move {
             0 => None,
             n => Some(Role::from_index(n as usize - 1)),
         }
+    }
+}
+
+impl PackedMove for Move {
+    type Role = Role;
+
+    #[inline]
+    fn bits(self) -> u32 {
+        self.0
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::{Move, Moves, Piece, Position, Role};
 use crate::board::attacks::{discoverers, line};
+use crate::board::position::PackedMove;
 
 /// Appends the moves of `legal` that give check.
 pub(super) fn checking_moves(pos: &Position, legal: &Moves, out: &mut Vec<Move>) {

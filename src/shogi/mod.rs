@@ -14,53 +14,15 @@ pub use movegen::Moves;
 pub use position::{Position, STARTPOS_SFEN};
 pub use types::{Move, Piece, Role};
 
-use crate::board::position::Kind;
+use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
-
-/// How far back search looks for repetitions (game-level checks look at all).
-const SEARCH_REPETITION_WINDOW: usize = 64;
+use crate::game::{game_error, Game, GameError};
 
 impl Game for Position {
     type Move = Move;
     type Moves = Moves;
     const VARIANT: &'static str = "shogi";
-
-    fn startpos() -> Self {
-        Position::startpos()
-    }
-
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        Position::from_sfen(sfen)
-    }
-
-    fn to_sfen(&self) -> usi::Sfen {
-        Position::to_sfen(self)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side()
-    }
-
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
-
-    fn generate_legal(&self, moves: &mut Moves) {
-        Position::generate_legal(self, moves)
-    }
-
-    fn do_move(&mut self, m: Move) {
-        Position::do_move(self, m)
-    }
-
-    fn undo_move(&mut self) {
-        Position::undo_move(self)
-    }
+    crate::shogi_family_game!();
 
     fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
         let m = self.read_move(mv)?;
@@ -73,18 +35,6 @@ impl Game for Position {
 
     fn format_move(&self, m: Move) -> usi::UsiMove {
         format_move(m)
-    }
-
-    fn in_check(&self) -> bool {
-        self.checkers().any()
-    }
-
-    fn is_tactical(&self, m: Move) -> bool {
-        Position::is_tactical(self, m)
-    }
-
-    fn order_score(&self, m: Move) -> i32 {
-        self.mvv_lva(m)
     }
 
     /// Stalemate without check is too rare in shogi to look for in
@@ -100,13 +50,6 @@ impl Game for Position {
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         Position::see_ge(self, m, threshold)
-    }
-
-    /// Origin (square or dropped kind) and destination: 14 bits.
-    const HISTORY_SIZE: usize = 1 << 14;
-
-    fn history_index(&self, m: Move) -> usize {
-        usize::from(m.0) & ((1 << 14) - 1)
     }
 
     /// The moving kind (after promotion) and the destination.
@@ -125,31 +68,6 @@ impl Game for Position {
         role.index() * 81 + m.to().index()
     }
 
-    fn do_null_move(&mut self) -> bool {
-        Position::do_null_move(self);
-        true
-    }
-
-    fn undo_null_move(&mut self) {
-        Position::undo_null_move(self)
-    }
-
-    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-        Position::outcome(self, rules)
-    }
-
-    fn repetition(&self) -> Option<Outcome> {
-        self.repetition_outcome(2, SEARCH_REPETITION_WINDOW)
-    }
-
-    fn can_declare_win(&self, rules: &Rules) -> bool {
-        Position::can_declare_win(self, rules)
-    }
-
-    fn checking_moves(&mut self, legal: &Moves, out: &mut Vec<Move>) {
-        checks::checking_moves(self, legal, out);
-    }
-
     fn mate_in_one(&mut self) -> bool {
         self.has_mate_in_one()
     }
@@ -163,10 +81,6 @@ impl Game for Position {
 
     fn set_net(&mut self, net: Option<&nnue::NetHandle>) {
         Position::set_net(self, net.cloned());
-    }
-
-    fn display(&self) -> String {
-        Position::display(self)
     }
 
     /// The built-in evaluation's terms; none with a net (it has no

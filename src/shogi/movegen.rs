@@ -9,6 +9,7 @@
 use super::position::{zone, Attackers, Position};
 use super::types::{Move, Piece, Role};
 use crate::board::attacks::*;
+use crate::board::position::PackedMove;
 use crate::board::zones::last_ranks;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;

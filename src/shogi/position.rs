@@ -6,7 +6,7 @@ use super::types::{Move, Piece, Role};
 use crate::board::attacks::*;
 pub(super) use crate::board::position::Attackers;
 pub use crate::board::position::{dead_square, side_name};
-use crate::board::position::{Board, Kind};
+use crate::board::position::{Board, Kind, PackedMove};
 pub use crate::board::zones::{relative_rank, zone};
 use crate::board::{Bitboard, Square};
 use crate::game::{game_error, Color, GameError};

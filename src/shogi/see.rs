@@ -6,7 +6,7 @@
 
 use super::position::Position;
 use super::types::{Move, Role};
-use crate::board::position::Kind;
+use crate::board::position::{Kind, PackedMove};
 use crate::board::Bitboard;
 
 /// Exchange values (centipawn-like; what a piece is worth when it is taken:

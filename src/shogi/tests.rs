@@ -1,6 +1,7 @@
 //! Rule tests on hand-built positions and the perft table in tests/perft.
 
 use super::*;
+use crate::board::position::PackedMove;
 use crate::game::{EndReason, EnteringKingRule, Game, Outcome, Rules};
 use crate::perft::run_perft_table;
 

@@ -1,6 +1,6 @@
 //! Pieces, hands and moves of standard shogi.
 
-use crate::board::position::Kind;
+use crate::board::position::{board_bits, drop_bits, Kind, PackedMove};
 use crate::board::zobrist::Zobrist;
 use crate::board::Square;
 
@@ -55,11 +55,6 @@ impl Role {
     ];
     /// How many of each hand kind a full set has (index = role).
     pub const FULL_SET: [u8; 7] = [18, 4, 4, 4, 2, 2, 4];
-
-    #[inline]
-    pub fn from_index(i: usize) -> Role {
-        Role::ALL[i]
-    }
 
     #[inline]
     pub fn can_promote(self) -> bool {
@@ -121,6 +116,11 @@ impl Kind for Role {
         self as usize
     }
 
+    #[inline]
+    fn from_index(i: usize) -> Role {
+        Role::ALL[i]
+    }
+
     /// SFEN letter of the unpromoted kind (upper case).
     fn letter(self) -> char {
         match self.unpromoted() {
@@ -152,19 +152,17 @@ pub type Hand = crate::board::position::Hand<7>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u16);
 
-const DROP_BASE: u16 = 81;
-
 impl Move {
     pub const NONE: Move = Move(0);
 
     #[inline]
     pub fn board(from: Square, to: Square, promote: bool) -> Move {
-        Move(to.index() as u16 | (from.index() as u16) << 7 | (promote as u16) << 14)
+        Move((board_bits(from, to) | (promote as u32) << 14) as u16)
     }
 
     #[inline]
     pub const fn drop(role: Role, to: Square) -> Move {
-        Move(to.index() as u16 | (DROP_BASE + role as u16) << 7)
+        Move(drop_bits(role as usize, to) as u16)
     }
 
     /// A move with destination 0 (a template) sent to `to` instead.
@@ -175,35 +173,17 @@ impl Move {
     }
 
     #[inline]
-    pub fn to(self) -> Square {
-        Square::from_index((self.0 & 0x7f) as usize)
-    }
-
-    #[inline]
-    fn origin(self) -> u16 {
-        (self.0 >> 7) & 0x7f
-    }
-
-    #[inline]
-    pub fn is_drop(self) -> bool {
-        self.origin() >= DROP_BASE
-    }
-
-    /// Origin square of a board move.
-    #[inline]
-    pub fn from(self) -> Square {
-        Square::from_index(self.origin() as usize)
-    }
-
-    /// Kind dropped by a drop move.
-    #[inline]
-    pub fn dropped(self) -> Role {
-        Role::from_index((self.origin() - DROP_BASE) as usize)
-    }
-
-    #[inline]
     pub fn is_promotion(self) -> bool {
         self.0 & (1 << 14) != 0
+    }
+}
+
+impl PackedMove for Move {
+    type Role = Role;
+
+    #[inline]
+    fn bits(self) -> u32 {
+        self.0 as u32
     }
 }
 
