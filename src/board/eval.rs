@@ -27,6 +27,7 @@
 //! both always see the same features.
 
 use super::attacks::king_attacks;
+use super::position::{Board, Kind};
 use super::{Bitboard, Square};
 use crate::game::Color;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -67,47 +68,98 @@ pub trait EvalPosition {
     fn hand_count(&self, c: Color, kind: usize) -> u8;
 }
 
-/// The position half of an [`EvalPosition`] impl, for a position type
-/// whose inherent methods carry the same names (`key`, `side`, `occupied`,
-/// `pieces`, `pieces_of`, `king`, and `hand(c).0[kind]`).
-#[macro_export]
-macro_rules! eval_position_queries {
-    ($pos:ty, $role:ty) => {
-        #[inline(always)]
-        fn key(&self) -> u64 {
-            <$pos>::key(self)
-        }
+/// A game's kinds as the model sees them; with them, every position of
+/// the shogi family's [`Board`] is an [`EvalPosition`].
+pub trait EvalKind: Kind {
+    /// Non-king roles, the pawn first.
+    const BOARD_ROLES: &'static [Self];
+    const LAYOUT: Layout;
+    /// The shipped weights ([`Layout::len`] of them).
+    const WEIGHTS: &'static [i32];
+    /// Material plus piece-square weight per role and square.
+    const PIECE_SQUARE: &'static [i32];
+    /// The class of each non-king role in the king-neighbourhood tables,
+    /// by role index.
+    const KING_CLASS: &'static [usize];
+    /// The mobility slot of each role (lance, bishop, rook, horse, dragon:
+    /// 0..5; `None` for the others), by role index.
+    const MOBILITY_SLOT: &'static [Option<usize>];
 
-        #[inline(always)]
-        fn side(&self) -> $crate::game::Color {
-            <$pos>::side(self)
-        }
+    /// Squares a `self` of `c` on `sq` attacks with occupancy `occ`.
+    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard;
+}
 
-        #[inline(always)]
-        fn occupied(&self) -> $crate::board::Bitboard {
-            <$pos>::occupied(self)
-        }
+impl<R: EvalKind, M, X, const ROLES: usize, const KINDS: usize> EvalPosition
+    for Board<R, M, X, ROLES, KINDS>
+{
+    type Role = R;
+    const BOARD_ROLES: &'static [R] = R::BOARD_ROLES;
+    const PAWN: R = R::PAWN;
+    const KING: R = R::KING;
+    const HAND_KINDS: usize = KINDS;
+    const LAYOUT: Layout = R::LAYOUT;
+    const WEIGHTS: &'static [i32] = R::WEIGHTS;
+    const PIECE_SQUARE: &'static [i32] = R::PIECE_SQUARE;
 
-        #[inline(always)]
-        fn pieces(&self, c: $crate::game::Color) -> $crate::board::Bitboard {
-            <$pos>::pieces(self, c)
-        }
+    #[inline(always)]
+    fn role_index(role: R) -> usize {
+        role.index()
+    }
 
-        #[inline(always)]
-        fn pieces_of(&self, c: $crate::game::Color, role: $role) -> $crate::board::Bitboard {
-            <$pos>::pieces_of(self, c, role)
-        }
+    #[inline(always)]
+    fn hand_role(kind: usize) -> R {
+        R::from_index(kind)
+    }
 
-        #[inline(always)]
-        fn king(&self, c: $crate::game::Color) -> Option<$crate::board::Square> {
-            <$pos>::king(self, c)
-        }
+    #[inline(always)]
+    fn king_class(role: R) -> usize {
+        R::KING_CLASS[role.index()]
+    }
 
-        #[inline(always)]
-        fn hand_count(&self, c: $crate::game::Color, kind: usize) -> u8 {
-            self.hand(c).0[kind]
-        }
-    };
+    #[inline(always)]
+    fn mobility_slot(role: R) -> Option<usize> {
+        R::MOBILITY_SLOT[role.index()]
+    }
+
+    #[inline(always)]
+    fn attacks(role: R, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        role.attacks(c, sq, occ)
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Board::key(self)
+    }
+
+    #[inline(always)]
+    fn side(&self) -> Color {
+        Board::side(self)
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        Board::occupied(self)
+    }
+
+    #[inline(always)]
+    fn pieces(&self, c: Color) -> Bitboard {
+        Board::pieces(self, c)
+    }
+
+    #[inline(always)]
+    fn pieces_of(&self, c: Color, role: R) -> Bitboard {
+        Board::pieces_of(self, c, role)
+    }
+
+    #[inline(always)]
+    fn king(&self, c: Color) -> Option<Square> {
+        Board::king(self, c)
+    }
+
+    #[inline(always)]
+    fn hand_count(&self, c: Color, kind: usize) -> u8 {
+        self.hand(c).0[kind]
+    }
 }
 
 /// Where each feature group starts in a game's weights.

@@ -18,7 +18,7 @@
 
 use super::position::Position;
 use super::types::Role;
-use crate::board::eval::{self as model, EvalCache, EvalPosition, Layout};
+use crate::board::eval::{self as model, EvalCache, EvalKind, Layout};
 use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
@@ -116,69 +116,31 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 // ---- Mortal's pieces in the model --------------------------------------------
 
-/// The class of a non-king role in the king-neighbourhood tables: the
-/// role itself (pawn .. dragon).
-#[inline(always)]
-pub fn king_class(role: Role) -> usize {
-    role.index()
-}
-
-/// Non-king roles in board order.
-const BOARD_ROLES: [Role; 9] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Lance,
-    Role::Silver,
-    Role::Gold,
-    Role::Bishop,
-    Role::Rook,
-    Role::Horse,
-    Role::Dragon,
-];
-
-impl EvalPosition for Position {
-    type Role = Role;
-    const BOARD_ROLES: &'static [Role] = &BOARD_ROLES;
-    const PAWN: Role = Role::Pawn;
-    const KING: Role = Role::King;
-    const HAND_KINDS: usize = Role::HAND_KINDS;
+impl EvalKind for Role {
+    /// Non-king roles in board order.
+    const BOARD_ROLES: &'static [Role] = Role::NON_KING;
     const LAYOUT: Layout = LAYOUT;
     const WEIGHTS: &'static [i32] = &eval_weights::WEIGHTS;
     const PIECE_SQUARE: &'static [i32] = &PIECE_SQUARE;
+    /// Each non-king kind is its own class (pawn .. dragon).
+    const KING_CLASS: &'static [usize] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 0];
+    const MOBILITY_SLOT: &'static [Option<usize>] = &[
+        None,    // pawn
+        None,    // knight
+        Some(0), // lance
+        None,    // silver
+        None,    // gold
+        Some(1), // bishop
+        Some(2), // rook
+        Some(3), // horse
+        Some(4), // dragon
+        None,    // king
+    ];
 
     #[inline(always)]
-    fn role_index(role: Role) -> usize {
-        role.index()
+    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        super::movegen::piece_attacks(self, c, sq, occ)
     }
-
-    #[inline(always)]
-    fn hand_role(kind: usize) -> Role {
-        Role::from_index(kind)
-    }
-
-    #[inline(always)]
-    fn king_class(role: Role) -> usize {
-        king_class(role)
-    }
-
-    #[inline(always)]
-    fn mobility_slot(role: Role) -> Option<usize> {
-        match role {
-            Role::Lance => Some(0),
-            Role::Bishop => Some(1),
-            Role::Rook => Some(2),
-            Role::Horse => Some(3),
-            Role::Dragon => Some(4),
-            _ => None,
-        }
-    }
-
-    #[inline(always)]
-    fn attacks(role: Role, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        super::movegen::piece_attacks(role, c, sq, occ)
-    }
-
-    crate::eval_position_queries!(Position, Role);
 }
 
 #[cfg(test)]

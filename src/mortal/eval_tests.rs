@@ -1,7 +1,7 @@
 //! Evaluation tests: symmetry, common-sense orderings, the weights file.
 
 use super::*;
-use crate::board::eval::{evaluate_uncached, evaluate_with};
+use crate::board::eval::{evaluate_uncached, evaluate_with, EvalPosition};
 use crate::game::Game;
 use crate::tune::{feature_vector, flipped, random_positions};
 

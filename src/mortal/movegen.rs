@@ -20,19 +20,6 @@ use arrayvec::ArrayVec;
 /// k(81 - m) + 13m + 4 x 19 + 8 with m = 38 - k peaks at k = 8: 882 < 1024.
 pub type Moves = ArrayVec<Move, 1024>;
 
-/// Board moves of these kinds, in this order (the king is generated apart).
-const BOARD_ROLES: [Role; 9] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Lance,
-    Role::Silver,
-    Role::Gold,
-    Role::Bishop,
-    Role::Rook,
-    Role::Horse,
-    Role::Dragon,
-];
-
 /// Where a piece of `role` and colour `c` on `sq` attacks, occupancy `occ`.
 #[inline]
 pub fn piece_attacks(role: Role, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
@@ -139,7 +126,8 @@ impl Position {
 
     /// Board moves of every piece but the king onto `target`.
     fn generate_pieces(&self, gen: &Gen, list: &mut Moves, target: Bitboard) {
-        for role in BOARD_ROLES {
+        // The king is generated apart.
+        for &role in Role::NON_KING {
             for from in self.pieces_of(gen.us, role) {
                 // A pinned knight can never stay on its pin line.
                 if role == Role::Knight && gen.pinned.contains(from) {

@@ -38,6 +38,8 @@ impl Role {
         Role::Dragon,
         Role::King,
     ];
+    /// Every kind but the king (which comes last).
+    pub const NON_KING: &'static [Role] = Role::ALL.split_at(Role::NUM - 1).0;
     /// How many kinds a hand can hold: pawn up to horse (a captured dragon
     /// becomes a horse, so no dragon is ever in hand).
     pub const HAND_KINDS: usize = 8;

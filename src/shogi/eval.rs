@@ -10,7 +10,7 @@
 
 use super::position::Position;
 use super::types::{Piece, Role};
-use crate::board::eval::{self as model, EvalCache, EvalPosition, Layout};
+use crate::board::eval::{self as model, EvalCache, EvalKind, Layout};
 use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
@@ -78,7 +78,7 @@ pub fn material_eval(pos: &Position) -> i32 {
 
 // ---- feature layout ----------------------------------------------------------
 
-/// Classes of the king-neighbourhood tables (see [`king_class`]).
+/// Classes of the king-neighbourhood tables (see `EvalKind::KING_CLASS` below).
 pub const KING_CLASSES: usize = 9;
 /// Where each feature group starts.
 pub const LAYOUT: Layout = Layout::new(Role::NUM, Role::HAND_ORDER.len(), KING_CLASSES);
@@ -106,76 +106,50 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 // ---- shogi's pieces in the model ---------------------------------------------
 
-/// The class of a non-king role in the king-neighbourhood tables: pawn,
-/// lance, knight, silver, gold-like (gold and promoted minors), bishop,
-/// rook, horse, dragon.
-const KING_CLASS: [usize; Role::NUM] = [0, 1, 2, 3, 5, 6, 4, 0, 4, 4, 4, 4, 7, 8];
-
-#[inline(always)]
-pub fn king_class(role: Role) -> usize {
-    KING_CLASS[role.index()]
-}
-
-/// Non-king roles in board order.
-const BOARD_ROLES: [Role; 13] = [
-    Role::Pawn,
-    Role::Lance,
-    Role::Knight,
-    Role::Silver,
-    Role::Bishop,
-    Role::Rook,
-    Role::Gold,
-    Role::ProPawn,
-    Role::ProLance,
-    Role::ProKnight,
-    Role::ProSilver,
-    Role::Horse,
-    Role::Dragon,
-];
-
-impl EvalPosition for Position {
-    type Role = Role;
-    const BOARD_ROLES: &'static [Role] = &BOARD_ROLES;
-    const PAWN: Role = Role::Pawn;
-    const KING: Role = Role::King;
-    const HAND_KINDS: usize = Role::HAND_ORDER.len();
+impl EvalKind for Role {
+    /// Non-king roles in board order.
+    const BOARD_ROLES: &'static [Role] = &[
+        Role::Pawn,
+        Role::Lance,
+        Role::Knight,
+        Role::Silver,
+        Role::Bishop,
+        Role::Rook,
+        Role::Gold,
+        Role::ProPawn,
+        Role::ProLance,
+        Role::ProKnight,
+        Role::ProSilver,
+        Role::Horse,
+        Role::Dragon,
+    ];
     const LAYOUT: Layout = LAYOUT;
     const WEIGHTS: &'static [i32] = &eval_weights::WEIGHTS;
     const PIECE_SQUARE: &'static [i32] = &PIECE_SQUARE;
+    /// Pawn, lance, knight, silver, gold-like (gold and promoted minors),
+    /// bishop, rook, horse, dragon.
+    const KING_CLASS: &'static [usize] = &[0, 1, 2, 3, 5, 6, 4, 0, 4, 4, 4, 4, 7, 8];
+    const MOBILITY_SLOT: &'static [Option<usize>] = &[
+        None,    // pawn
+        Some(0), // lance
+        None,    // knight
+        None,    // silver
+        Some(1), // bishop
+        Some(2), // rook
+        None,    // gold
+        None,    // king
+        None,    // tokin
+        None,    // promoted lance
+        None,    // promoted knight
+        None,    // promoted silver
+        Some(3), // horse
+        Some(4), // dragon
+    ];
 
     #[inline(always)]
-    fn role_index(role: Role) -> usize {
-        role.index()
+    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        Position::piece_attacks(Piece::new(c, self), sq, occ)
     }
-
-    #[inline(always)]
-    fn hand_role(kind: usize) -> Role {
-        Role::from_index(kind)
-    }
-
-    #[inline(always)]
-    fn king_class(role: Role) -> usize {
-        king_class(role)
-    }
-
-    #[inline(always)]
-    fn mobility_slot(role: Role) -> Option<usize> {
-        match role {
-            Role::Lance => Some(0),
-            Role::Bishop => Some(1),
-            Role::Rook => Some(2),
-            Role::Horse => Some(3),
-            Role::Dragon => Some(4),
-            _ => None,
-        }
-    }
-
-    #[inline(always)]
-    fn attacks(role: Role, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        Position::piece_attacks(Piece::new(c, role), sq, occ)
-    }
-
-    crate::eval_position_queries!(Position, Role);
 }
 
 #[cfg(test)]
