@@ -84,9 +84,6 @@ pub trait EvalKind: Kind {
     /// The mobility slot of each role (lance, bishop, rook, horse, dragon:
     /// 0..5; `None` for the others), by role index.
     const MOBILITY_SLOT: &'static [Option<usize>];
-
-    /// Squares a `self` of `c` on `sq` attacks with occupancy `occ`.
-    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard;
 }
 
 impl<R: EvalKind, M, X, const ROLES: usize, const KINDS: usize> EvalPosition

@@ -4,6 +4,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod checks;
 pub mod eval;
 pub mod impasse;
 pub mod position;

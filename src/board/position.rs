@@ -10,7 +10,7 @@ use super::repetition::{Line, Ply};
 use super::zobrist::Zobrist;
 use super::zones::last_ranks;
 use super::{Bitboard, Square};
-use crate::game::{game_error, Color, GameError, Outcome};
+use crate::game::{game_error, Color, Game, GameError, Outcome};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -42,6 +42,8 @@ pub trait Kind: Copy + Eq + Debug + Hash + 'static {
     fn letter(self) -> char;
     /// Written with a `+`.
     fn is_promoted(self) -> bool;
+    /// Squares a `self` of `c` on `sq` attacks with occupancy `occ`.
+    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard;
 
     /// `+B`, `G`: the kind as SFEN writes it, upper case.
     fn name(self) -> String {
@@ -106,6 +108,9 @@ pub trait PackedMove: Copy {
     fn dropped(self) -> Self::Role {
         Self::Role::from_index((self.origin() - DROP_BASE) as usize)
     }
+
+    /// The kind a board move's piece of kind `moved` is once it arrives.
+    fn role_after(self, moved: Self::Role) -> Self::Role;
 }
 
 /// The destination and origin bits of a board move.
@@ -174,7 +179,7 @@ macro_rules! shogi_family_game {
         }
 
         fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
-            checks::checking_moves(self, legal, out);
+            $crate::board::checks::checking_moves(self, legal, out);
         }
 
         fn display(&self) -> String {
@@ -375,10 +380,13 @@ impl Attackers {
     }
 }
 
-impl<R: Kind, M: Copy + Eq + Default, X: Default, const ROLES: usize, const KINDS: usize>
+impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
     Board<R, M, X, ROLES, KINDS>
 {
-    fn empty() -> Self {
+    fn empty() -> Self
+    where
+        X: Default,
+    {
         Board {
             board: [None; 81],
             by_color: [Bitboard::EMPTY; 2],
@@ -401,7 +409,10 @@ impl<R: Kind, M: Copy + Eq + Default, X: Default, const ROLES: usize, const KIND
         mut hand_entry: impl FnMut(&mut Self, &usi::HandEntry) -> Result<(), GameError>,
         counts: impl FnOnce(&Self) -> Result<(), GameError>,
         board_piece: impl Fn(&usi::PieceToken, Square) -> Result<Piece<R>, GameError>,
-    ) -> Result<Self, GameError> {
+    ) -> Result<Self, GameError>
+    where
+        X: Default,
+    {
         let mut pos = Self::empty();
         pos.read_board(sfen, board_piece)?;
         for entry in &sfen.hand {
@@ -669,6 +680,48 @@ impl<R: Kind, M, X, const ROLES: usize, const KINDS: usize> Board<R, M, X, ROLES
         }
     }
 
+    /// Files holding a pawn of `c` (nifu; shogi's tokins are another kind).
+    #[inline]
+    pub fn pawn_files(&self, c: Color) -> Bitboard {
+        self.pieces_of(c, R::PAWN).filled_files()
+    }
+
+    /// The square among `dests` where a pawn drop would give checkmate
+    /// (uchifuzume), if any. Only the square in front of the enemy king can.
+    pub(crate) fn mating_pawn_drop(&self, dests: Bitboard) -> Option<Square> {
+        let them = self.side.flip();
+        let eksq = self.king(them)?;
+        let front = pawn_attacks(them, eksq) & dests;
+        if front.is_empty() {
+            return None;
+        }
+        let to = front.lsb();
+        self.pawn_drop_mates(to, eksq).then_some(to)
+    }
+
+    /// Whether a pawn dropped on `to`, checking the king on `eksq`, mates.
+    /// A pawn's check cannot be blocked: the king must take it or flee, or
+    /// another piece must take it without exposing the king.
+    fn pawn_drop_mates(&self, to: Square, eksq: Square) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        let occ = self.occupied() | to.bit();
+        let pinned = self.pinned(them);
+        let defenders = self.attackers_to(to, them, occ) & !eksq.bit();
+        for from in defenders {
+            if !pinned.contains(from) || line(eksq, from).contains(to) {
+                return false;
+            }
+        }
+        let occ_no_king = occ ^ eksq.bit();
+        for flight in king_attacks(eksq) & !self.pieces(them) {
+            if !self.is_attacked(flight, us, occ_no_king) {
+                return false;
+            }
+        }
+        true
+    }
+
     // ---- make / unmake ---------------------------------------------------
 
     #[inline]
@@ -798,6 +851,18 @@ impl<R: Kind, M, X, const ROLES: usize, const KINDS: usize> Board<R, M, X, ROLES
         }
         out.push_str(&format!("sente hand:{}\n", hand_text(Color::Black)));
         out
+    }
+}
+
+impl<R: Kind, M: Copy + Eq, X, const ROLES: usize, const KINDS: usize> Board<R, M, X, ROLES, KINDS>
+where
+    Self: Game<Move = M>,
+{
+    /// Checks a move against the legal list (used for user input only).
+    pub fn is_legal(&self, m: M) -> bool {
+        let mut list = <Self as Game>::Moves::default();
+        self.generate_legal(&mut list);
+        list.contains(&m)
     }
 }
 

@@ -20,7 +20,6 @@ use super::position::Position;
 use super::types::Role;
 use crate::board::eval::{self as model, EvalCache, EvalKind, Layout};
 use crate::board::position::Kind;
-use crate::board::{Bitboard, Square};
 use crate::game::Color;
 
 pub use crate::board::eval::{FeatureSink, WINDOW_CELLS};
@@ -136,11 +135,6 @@ impl EvalKind for Role {
         Some(4), // dragon
         None,    // king
     ];
-
-    #[inline(always)]
-    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        super::movegen::piece_attacks(self, c, sq, occ)
-    }
 }
 
 #[cfg(test)]

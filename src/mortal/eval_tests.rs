@@ -1,7 +1,7 @@
 //! Evaluation tests: symmetry, common-sense orderings, the weights file.
 
 use super::*;
-use crate::board::eval::{evaluate_uncached, evaluate_with, EvalPosition};
+use crate::board::eval::{evaluate_uncached, evaluate_with};
 use crate::game::Game;
 use crate::tune::{feature_vector, flipped, random_positions};
 
@@ -38,21 +38,6 @@ fn eval_cache_and_shipped_tables_agree_with_the_model() {
         assert_eq!(evaluate_uncached(&p), model, "{}", p.to_sfen());
         assert_eq!(evaluate(&p), model);
         assert_eq!(evaluate(&p), model);
-    }
-}
-
-#[test]
-fn eval_attacks_match_the_move_generator() {
-    let occ = pos("l6nl/1r2k2b1/p1ppppp1p/9/1p5p1/9/P1PPPPP1P/1B2K2R1/L6NL b - 1").occupied();
-    for role in Role::ALL {
-        for c in [Color::Black, Color::White] {
-            for sq in Square::all() {
-                assert_eq!(
-                    <Position as EvalPosition>::attacks(role, c, sq, occ),
-                    super::super::movegen::piece_attacks(role, c, sq, occ)
-                );
-            }
-        }
     }
 }
 

@@ -3,7 +3,6 @@
 //! pawn leaves the game), and a pawn, knight, lance or silver promotes to a
 //! higher piece of its choice up to gold.
 
-mod checks;
 pub mod eval;
 pub mod movegen;
 pub mod position;

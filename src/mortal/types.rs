@@ -2,7 +2,8 @@
 
 use crate::board::position::{board_bits, drop_bits, Kind, PackedMove};
 use crate::board::zobrist::Zobrist;
-use crate::board::Square;
+use crate::board::{Bitboard, Square};
+use crate::game::Color;
 
 /// A piece kind, numbered in the Mortal order from the lowest up, so that a
 /// captured piece's kind in hand is simply the next lower number, and the
@@ -144,6 +145,11 @@ impl Kind for Role {
     fn is_promoted(self) -> bool {
         matches!(self, Role::Horse | Role::Dragon)
     }
+
+    #[inline(always)]
+    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        super::movegen::piece_attacks(self, c, sq, occ)
+    }
 }
 
 /// A piece: a kind and its owner.
@@ -193,6 +199,11 @@ impl PackedMove for Move {
     #[inline]
     fn bits(self) -> u32 {
         self.0
+    }
+
+    #[inline]
+    fn role_after(self, moved: Role) -> Role {
+        self.promotion().unwrap_or(moved)
     }
 }
 

@@ -9,10 +9,9 @@
 //! compares the tuned evaluation with them.
 
 use super::position::Position;
-use super::types::{Piece, Role};
+use super::types::Role;
 use crate::board::eval::{self as model, EvalCache, EvalKind, Layout};
 use crate::board::position::Kind;
-use crate::board::{Bitboard, Square};
 use crate::game::Color;
 
 pub use crate::board::eval::{FeatureSink, WINDOW_CELLS};
@@ -145,11 +144,6 @@ impl EvalKind for Role {
         Some(3), // horse
         Some(4), // dragon
     ];
-
-    #[inline(always)]
-    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        Position::piece_attacks(Piece::new(c, self), sq, occ)
-    }
 }
 
 #[cfg(test)]

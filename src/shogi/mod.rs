@@ -1,6 +1,5 @@
 //! Standard shogi (docs/rules/shogi.md).
 
-mod checks;
 pub mod eval;
 mod mate1;
 pub mod movegen;

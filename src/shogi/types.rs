@@ -2,7 +2,8 @@
 
 use crate::board::position::{board_bits, drop_bits, Kind, PackedMove};
 use crate::board::zobrist::Zobrist;
-use crate::board::Square;
+use crate::board::{Bitboard, Square};
+use crate::game::Color;
 
 /// A piece kind. Unpromoted kinds that can be held in hand come first
 /// (0..=6), so a hand is indexed by role; `role | 8` promotes P, L, N, S, B, R.
@@ -139,6 +140,11 @@ impl Kind for Role {
     fn is_promoted(self) -> bool {
         (self as u8) >= 8
     }
+
+    #[inline(always)]
+    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        super::Position::piece_attacks(Piece::new(c, self), sq, occ)
+    }
 }
 
 /// A piece: a kind and its owner.
@@ -184,6 +190,15 @@ impl PackedMove for Move {
     #[inline]
     fn bits(self) -> u32 {
         self.0 as u32
+    }
+
+    #[inline]
+    fn role_after(self, moved: Role) -> Role {
+        if self.is_promotion() {
+            moved.promoted()
+        } else {
+            moved
+        }
     }
 }
 
