@@ -47,6 +47,11 @@ pub trait EvalPosition {
     /// Material plus piece-square weight per role and square (role * 81 +
     /// square), from [`piece_square_table`] of the shipped weights.
     const PIECE_SQUARE: &'static [i32];
+    /// The material-only values (the evaluation before the model, kept for
+    /// move ordering and as the tuner's baseline): on the board by role
+    /// index, in hand by hand kind.
+    const VALUES: &'static [i32];
+    const HAND_VALUES: &'static [i32];
 
     fn role_index(role: Self::Role) -> usize;
     /// The role of hand index `kind`.
@@ -78,6 +83,9 @@ pub trait EvalKind: Kind {
     const WEIGHTS: &'static [i32];
     /// Material plus piece-square weight per role and square.
     const PIECE_SQUARE: &'static [i32];
+    /// Material-only values on the board by role index, in hand by hand kind.
+    const VALUES: &'static [i32];
+    const HAND_VALUES: &'static [i32];
     /// The class of each non-king role in the king-neighbourhood tables,
     /// by role index.
     const KING_CLASS: &'static [usize];
@@ -97,6 +105,8 @@ impl<R: EvalKind, M, X, const ROLES: usize, const KINDS: usize> EvalPosition
     const LAYOUT: Layout = R::LAYOUT;
     const WEIGHTS: &'static [i32] = R::WEIGHTS;
     const PIECE_SQUARE: &'static [i32] = R::PIECE_SQUARE;
+    const VALUES: &'static [i32] = R::VALUES;
+    const HAND_VALUES: &'static [i32] = R::HAND_VALUES;
 
     #[inline(always)]
     fn role_index(role: R) -> usize {
@@ -278,13 +288,48 @@ impl Layout {
 /// The material-only evaluation as weights of `layout`: the board value of
 /// each role and the count weight of each hand kind, everything else zero
 /// (the tuner starts from it).
-pub fn material_weights(layout: &Layout, values: &[i32], hand_values: &[i32]) -> Vec<i32> {
+pub fn material_weights<P: EvalPosition>() -> Vec<i32> {
+    let layout = P::LAYOUT;
     let mut w = vec![0; layout.len];
-    w[layout.material..layout.material + values.len()].copy_from_slice(values);
-    for (k, &v) in hand_values.iter().enumerate() {
+    w[layout.material..layout.material + P::VALUES.len()].copy_from_slice(P::VALUES);
+    for (k, &v) in P::HAND_VALUES.iter().enumerate() {
         w[layout.hand + k * HAND_STEPS] = v;
     }
     w
+}
+
+/// Material-only board value of a role (move ordering).
+#[inline]
+pub fn value<R: EvalKind>(role: R) -> i32 {
+    R::VALUES[role.index()]
+}
+
+/// Material-only hand value of a hand kind (0 for kinds no hand holds).
+#[inline]
+pub fn hand_value<R: EvalKind>(role: R) -> i32 {
+    R::HAND_VALUES.get(role.index()).copied().unwrap_or(0)
+}
+
+/// Material balance from `c`'s point of view (the old, material-only
+/// evaluation).
+pub fn material<P: EvalPosition>(pos: &P, c: Color) -> i32 {
+    let mut score = 0;
+    for &role in P::BOARD_ROLES {
+        let diff =
+            pos.pieces_of(c, role).count() as i32 - pos.pieces_of(c.flip(), role).count() as i32;
+        score += diff * P::VALUES[P::role_index(role)];
+    }
+    for (kind, &v) in P::HAND_VALUES.iter().enumerate() {
+        let diff = pos.hand_count(c, kind) as i32 - pos.hand_count(c.flip(), kind) as i32;
+        score += diff * v;
+    }
+    score
+}
+
+/// The material-only evaluation for the side to move (what the engine
+/// used before the tuned evaluation; the tuner plays against it).
+pub fn material_eval<P: EvalPosition>(pos: &P) -> i32 {
+    material(pos, pos.side())
 }
 
 /// Material folded into the piece-square tables: `roles * 81` entries.

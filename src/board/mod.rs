@@ -9,6 +9,8 @@ pub mod eval;
 pub mod impasse;
 pub mod position;
 pub mod repetition;
+#[cfg(test)]
+pub mod testing;
 pub mod zobrist;
 pub mod zones;
 

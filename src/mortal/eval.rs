@@ -19,10 +19,10 @@
 use super::position::Position;
 use super::types::Role;
 use crate::board::eval::{self as model, EvalCache, EvalKind, Layout};
-use crate::board::position::Kind;
-use crate::game::Color;
 
-pub use crate::board::eval::{FeatureSink, WINDOW_CELLS};
+pub use crate::board::eval::{
+    hand_value, material, material_eval, value, FeatureSink, WINDOW_CELLS,
+};
 
 #[path = "eval_weights.rs"]
 mod eval_weights;
@@ -44,45 +44,11 @@ const VALUES: [i32; Role::NUM] = [
 /// Hand value of each hand kind (pawn .. horse), material-only.
 const HAND_VALUES: [i32; Role::HAND_KINDS] = [110, 340, 360, 520, 600, 880, 1040, 1130];
 
-/// Material-only board value of a role (move ordering).
-#[inline]
-pub fn value(role: Role) -> i32 {
-    VALUES[role.index()]
-}
-
-/// Material-only hand value of a hand kind.
-#[inline]
-pub fn hand_value(role: Role) -> i32 {
-    HAND_VALUES.get(role.index()).copied().unwrap_or(0)
-}
-
 /// What capturing a `role` is worth to the capturer: the opponent loses the
 /// piece, the capturer gains its demoted kind in hand (nothing for a pawn).
 #[inline]
 pub fn capture_gain(role: Role) -> i32 {
     value(role) + role.demoted().map_or(0, hand_value)
-}
-
-/// Material balance from `c`'s point of view (the old, material-only
-/// evaluation).
-pub fn material(pos: &Position, c: Color) -> i32 {
-    let mut score = 0;
-    for role in Role::ALL {
-        let diff =
-            pos.pieces_of(c, role).count() as i32 - pos.pieces_of(c.flip(), role).count() as i32;
-        score += diff * value(role);
-    }
-    for role in Role::HAND_ORDER {
-        let diff = pos.hand(c).count(role) as i32 - pos.hand(c.flip()).count(role) as i32;
-        score += diff * hand_value(role);
-    }
-    score
-}
-
-/// The material-only evaluation for the side to move (what the engine
-/// used before the tuned evaluation; the tuner plays against it).
-pub fn material_eval(pos: &Position) -> i32 {
-    material(pos, pos.side())
 }
 
 // ---- feature layout ----------------------------------------------------------
@@ -95,11 +61,6 @@ pub const NUM_FEATURES: usize = LAYOUT.len;
 
 /// The shipped, tuned weights.
 pub static WEIGHTS: [i32; NUM_FEATURES] = eval_weights::WEIGHTS;
-
-/// The material-only evaluation as weights of this model.
-pub fn material_weights() -> Vec<i32> {
-    model::material_weights(&LAYOUT, &VALUES, &HAND_VALUES)
-}
 
 /// Material plus piece-square weight of each role on each square.
 const PIECE_SQUARE: [i32; Role::NUM * 81] =
@@ -121,6 +82,8 @@ impl EvalKind for Role {
     const LAYOUT: Layout = LAYOUT;
     const WEIGHTS: &'static [i32] = &eval_weights::WEIGHTS;
     const PIECE_SQUARE: &'static [i32] = &PIECE_SQUARE;
+    const VALUES: &'static [i32] = &VALUES;
+    const HAND_VALUES: &'static [i32] = &HAND_VALUES;
     /// Each non-king kind is its own class (pawn .. dragon).
     const KING_CLASS: &'static [usize] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 0];
     const MOBILITY_SLOT: &'static [Option<usize>] = &[

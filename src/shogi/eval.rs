@@ -11,10 +11,10 @@
 use super::position::Position;
 use super::types::Role;
 use crate::board::eval::{self as model, EvalCache, EvalKind, Layout};
-use crate::board::position::Kind;
-use crate::game::Color;
 
-pub use crate::board::eval::{FeatureSink, WINDOW_CELLS};
+pub use crate::board::eval::{
+    hand_value, material, material_eval, value, FeatureSink, WINDOW_CELLS,
+};
 
 #[path = "eval_weights.rs"]
 mod eval_weights;
@@ -40,41 +40,6 @@ const VALUES: [i32; 14] = [
 /// Hand value of each hand kind (roles 0..=6), material-only.
 const HAND_VALUES: [i32; 7] = [105, 345, 440, 540, 920, 1050, 590];
 
-/// Material-only board value of a role (move ordering).
-#[inline]
-pub fn value(role: Role) -> i32 {
-    VALUES[role.index()]
-}
-
-/// Material-only hand value of a hand kind.
-#[inline]
-pub fn hand_value(role: Role) -> i32 {
-    HAND_VALUES.get(role.index()).copied().unwrap_or(0)
-}
-
-/// Material balance from `c`'s point of view (the old, material-only
-/// evaluation).
-pub fn material(pos: &Position, c: Color) -> i32 {
-    let mut score = 0;
-    for role in Role::ALL {
-        let diff =
-            pos.pieces_of(c, role).count() as i32 - pos.pieces_of(c.flip(), role).count() as i32;
-        score += diff * VALUES[role.index()];
-    }
-    for (i, hv) in HAND_VALUES.iter().enumerate() {
-        let role = Role::from_index(i);
-        let diff = pos.hand(c).count(role) as i32 - pos.hand(c.flip()).count(role) as i32;
-        score += diff * hv;
-    }
-    score
-}
-
-/// The material-only evaluation for the side to move (what the engine
-/// used before the tuned evaluation; the tuner plays against it).
-pub fn material_eval(pos: &Position) -> i32 {
-    material(pos, pos.side())
-}
-
 // ---- feature layout ----------------------------------------------------------
 
 /// Classes of the king-neighbourhood tables (see `EvalKind::KING_CLASS` below).
@@ -85,11 +50,6 @@ pub const NUM_FEATURES: usize = LAYOUT.len;
 
 /// The shipped, tuned weights.
 pub static WEIGHTS: [i32; NUM_FEATURES] = eval_weights::WEIGHTS;
-
-/// The material-only evaluation as weights of this model.
-pub fn material_weights() -> Vec<i32> {
-    model::material_weights(&LAYOUT, &VALUES, &HAND_VALUES)
-}
 
 /// Material plus piece-square weight of each role on each square.
 const PIECE_SQUARE: [i32; Role::NUM * 81] =
@@ -125,6 +85,8 @@ impl EvalKind for Role {
     const LAYOUT: Layout = LAYOUT;
     const WEIGHTS: &'static [i32] = &eval_weights::WEIGHTS;
     const PIECE_SQUARE: &'static [i32] = &PIECE_SQUARE;
+    const VALUES: &'static [i32] = &VALUES;
+    const HAND_VALUES: &'static [i32] = &HAND_VALUES;
     /// Pawn, lance, knight, silver, gold-like (gold and promoted minors),
     /// bishop, rook, horse, dragon.
     const KING_CLASS: &'static [usize] = &[0, 1, 2, 3, 5, 6, 4, 0, 4, 4, 4, 4, 7, 8];

@@ -38,9 +38,13 @@ pub trait Tunable: Game + EvalPosition {
     /// Piece names for the rows of the piece-square section, by role index.
     const ROLE_NAMES: &'static [&'static str];
     /// The old material-only evaluation, side to move's view.
-    fn material_eval(&self) -> i32;
+    fn material_eval(&self) -> i32 {
+        model::material_eval(self)
+    }
     /// The material-only evaluation expressed as weights of the model.
-    fn material_weights() -> Vec<i32>;
+    fn material_weights() -> Vec<i32> {
+        model::material_weights::<Self>()
+    }
 
     /// Feature groups: name and first index, in index order.
     fn groups() -> [(&'static str, usize); 17] {
@@ -89,14 +93,6 @@ impl Tunable for shogi::Position {
         "horse",
         "dragon",
     ];
-
-    fn material_eval(&self) -> i32 {
-        shogi::eval::material_eval(self)
-    }
-
-    fn material_weights() -> Vec<i32> {
-        shogi::eval::material_weights()
-    }
 }
 
 impl Tunable for mortal::Position {
@@ -104,14 +100,6 @@ impl Tunable for mortal::Position {
     const ROLE_NAMES: &'static [&'static str] = &[
         "pawn", "knight", "lance", "silver", "gold", "bishop", "rook", "horse", "dragon", "king",
     ];
-
-    fn material_eval(&self) -> i32 {
-        mortal::eval::material_eval(self)
-    }
-
-    fn material_weights() -> Vec<i32> {
-        mortal::eval::material_weights()
-    }
 }
 
 /// The sparse feature vector of a position: `(index, count)` pairs sorted
