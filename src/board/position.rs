@@ -55,8 +55,8 @@ pub trait Kind: Copy + Eq + Debug + Hash + 'static {
     }
 }
 
-/// The [`Kind`] constants both games name alike, for a role enum with
-/// variants of those names.
+/// The [`Kind`] items both games define alike, for a role enum with
+/// variants of those names, numbered as its `ALL` lists them.
 #[macro_export]
 macro_rules! common_kinds {
     () => {
@@ -68,6 +68,16 @@ macro_rules! common_kinds {
         const ROOKS: &'static [Self] = &[Self::Rook, Self::Dragon];
         const BISHOPS: &'static [Self] = &[Self::Bishop, Self::Horse];
         const KINGS: &'static [Self] = &[Self::King, Self::Horse, Self::Dragon];
+
+        #[inline]
+        fn index(self) -> usize {
+            self as usize
+        }
+
+        #[inline]
+        fn from_index(i: usize) -> Self {
+            Self::ALL[i]
+        }
     };
 }
 
@@ -77,10 +87,13 @@ pub const DROP_BASE: u32 = 81;
 /// The fields both games pack alike into a move: the destination in bits
 /// 0-6 and the origin in bits 7-13 (a square, or [`DROP_BASE`] + role for a
 /// drop). How a promotion is packed is each game's own.
-pub trait PackedMove: Copy {
+pub trait PackedMove: Copy + Into<u32> {
     type Role: Kind;
 
-    fn bits(self) -> u32;
+    #[inline]
+    fn bits(self) -> u32 {
+        self.into()
+    }
 
     #[inline]
     fn to(self) -> Square {
@@ -126,8 +139,10 @@ pub const fn drop_bits(role: usize, to: Square) -> u32 {
 }
 
 /// The [`Game`](crate::game::Game) items standard shogi and Mortal Shogi
-/// answer alike, from inherent methods of the same names; each game's impl
-/// adds what differs (parsing, tactical moves, evaluation).
+/// answer alike, from inherent methods of the same names and, in the game's
+/// module, `board_move` and `drop_role` (see [`Board::read_usi_move`]) and
+/// `format_move`; each game's impl adds what differs (tactical moves,
+/// evaluation).
 #[macro_export]
 macro_rules! shogi_family_game {
     () => {
@@ -135,6 +150,19 @@ macro_rules! shogi_family_game {
 
         fn generate_legal(&self, moves: &mut Self::Moves) {
             Self::generate_legal(self, moves)
+        }
+
+        fn parse_move(&self, mv: &usi::UsiMove) -> Result<Self::Move, $crate::game::GameError> {
+            let m = self.read_usi_move(mv, board_move, drop_role, Self::Move::drop)?;
+            if self.is_legal(m) {
+                Ok(m)
+            } else {
+                Err(self.explain_illegal(m, mv))
+            }
+        }
+
+        fn format_move(&self, m: Self::Move) -> usi::UsiMove {
+            format_move(m)
         }
 
         fn in_check(&self) -> bool {
@@ -680,6 +708,72 @@ impl<R: Kind, M, X, const ROLES: usize, const KINDS: usize> Board<R, M, X, ROLES
         }
     }
 
+    // ---- USI input -------------------------------------------------------
+
+    /// Turns USI syntax into a move, without the legality check. The games
+    /// read promotions and drops their own ways: `board` makes the move of
+    /// the side to move's `piece` from `from` to `to` with the suffix,
+    /// `drop_role` names the kind a drop token drops, `drop` makes the drop.
+    pub(crate) fn read_usi_move(
+        &self,
+        mv: &usi::UsiMove,
+        board: impl FnOnce(Piece<R>, Square, Square, &usi::Suffix) -> Result<M, GameError>,
+        drop_role: impl FnOnce(bool, &[char]) -> Result<R, GameError>,
+        drop: impl FnOnce(R, Square) -> M,
+    ) -> Result<M, GameError> {
+        match mv {
+            usi::UsiMove::Board { from, to, suffix } => {
+                let (from, to) = (usi_square(*from)?, usi_square(*to)?);
+                board(self.own_piece_on(from)?, from, to, suffix)
+            }
+            usi::UsiMove::Drop {
+                promoted,
+                letters,
+                to,
+            } => {
+                let role = drop_role(*promoted, letters)?;
+                let to = usi_square(*to)?;
+                Ok(drop(self.held(role)?, to))
+            }
+            _ => game_error(format!("not a {} move", R::GAME)),
+        }
+    }
+
+    /// The side to move's piece on `from`, the origin of a board move.
+    fn own_piece_on(&self, from: Square) -> Result<Piece<R>, GameError> {
+        match self.piece_at(from) {
+            None => game_error(format!("no piece on {from}")),
+            Some(p) if p.color != self.side => {
+                game_error(format!("the piece on {from} is not the side to move's"))
+            }
+            Some(p) => Ok(p),
+        }
+    }
+
+    /// `role`, the kind of a drop, if the side to move holds one.
+    fn held(&self, role: R) -> Result<R, GameError> {
+        if self.hand(self.side).count(role) == 0 {
+            return game_error(format!("no '{}' in hand", role.name()));
+        }
+        Ok(role)
+    }
+
+    /// Why a drop of a held `role` on `to` is not legal.
+    pub(crate) fn drop_refusal(&self, role: R, to: Square) -> String {
+        let us = self.side;
+        if self.piece_at(to).is_some() {
+            format!("{to} is occupied")
+        } else if dead_square(role, us, to) {
+            format!("a dropped '{}' on {to} could never move", role.name())
+        } else if role == R::PAWN && self.pawn_files(us).contains(to) {
+            format!("{} already has a pawn on that file (nifu)", side_name(us))
+        } else if role == R::PAWN && self.checkers.is_empty() {
+            "a pawn drop may not give checkmate (uchifuzume)".to_string()
+        } else {
+            "it leaves the king in check".to_string()
+        }
+    }
+
     /// Files holding a pawn of `c` (nifu; shogi's tokins are another kind).
     #[inline]
     pub fn pawn_files(&self, c: Color) -> Bitboard {
@@ -864,6 +958,11 @@ where
         self.generate_legal(&mut list);
         list.contains(&m)
     }
+}
+
+/// A square of USI input, if it is on the board.
+pub fn usi_square(sq: usi::Square) -> Result<Square, GameError> {
+    Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq} is off the board")))
 }
 
 pub fn side_name(c: Color) -> &'static str {

@@ -16,29 +16,13 @@ pub use types::{Move, Piece, Role};
 use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
 use crate::game::{game_error, Game, GameError};
-use position::{dead_square, side_name};
+use position::dead_square;
 
 impl Game for Position {
     type Move = Move;
     type Moves = Moves;
     const VARIANT: &'static str = "mortal";
     crate::shogi_family_game!();
-
-    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        let m = self.read_move(mv)?;
-        if self.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(GameError(format!(
-                "illegal move {mv}: {}",
-                self.explain_illegal(m)
-            )))
-        }
-    }
-
-    fn format_move(&self, m: Move) -> usi::UsiMove {
-        format_move(m)
-    }
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
@@ -72,8 +56,10 @@ pub fn format_move(m: Move) -> usi::UsiMove {
     }
 }
 
-fn square(sq: usi::Square) -> Result<Square, GameError> {
-    Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq} is off the board")))
+/// A board move of `p` as USI input asks it: no suffix, `+` for a rook or
+/// bishop, `=X` for a minor naming its new kind.
+fn board_move(p: Piece, from: Square, to: Square, suffix: &usi::Suffix) -> Result<Move, GameError> {
+    Ok(Move::board(from, to, read_promotion(p.role, suffix)?))
 }
 
 /// The promotion a suffix asks of a `role` piece, if the notation allows it
@@ -134,7 +120,7 @@ fn choices(role: Role, prefix: &str) -> String {
 }
 
 /// The kind a drop names, if a Mortal hand can hold it.
-fn read_drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
+fn drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
     let [letter] = letters else {
         return game_error("a Mortal Shogi drop names one piece");
     };
@@ -150,52 +136,16 @@ fn read_drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
 }
 
 impl Position {
-    /// Turns USI syntax into a move of this game, without the legality check.
-    fn read_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        match mv {
-            usi::UsiMove::Board { from, to, suffix } => {
-                let (from, to) = (square(*from)?, square(*to)?);
-                match self.piece_at(from) {
-                    None => game_error(format!("no piece on {from}")),
-                    Some(p) if p.color != self.side() => {
-                        game_error(format!("the piece on {from} is not the side to move's"))
-                    }
-                    Some(p) => Ok(Move::board(from, to, read_promotion(p.role, suffix)?)),
-                }
-            }
-            usi::UsiMove::Drop {
-                promoted,
-                letters,
-                to,
-            } => {
-                let role = read_drop_role(*promoted, letters)?;
-                let to = square(*to)?;
-                if self.hand(self.side()).count(role) == 0 {
-                    return game_error(format!("no '{}' in hand", role.name()));
-                }
-                Ok(Move::drop(role, to))
-            }
-            _ => game_error("not a Mortal Shogi move"),
-        }
+    /// Says why a well-formed move is not legal here.
+    fn explain_illegal(&self, m: Move, mv: &usi::UsiMove) -> GameError {
+        GameError(format!("illegal move {mv}: {}", self.refusal(m)))
     }
 
-    /// Says why a well-formed move is not legal here.
-    fn explain_illegal(&self, m: Move) -> String {
+    fn refusal(&self, m: Move) -> String {
         let us = self.side();
         let to = m.to();
         if m.is_drop() {
-            let role = m.dropped();
-            return if self.piece_at(to).is_some() {
-                format!("{to} is occupied")
-            } else if dead_square(role, us, to) {
-                format!("a dropped '{}' on {to} could never move", role.name())
-            } else if role == Role::Pawn && self.pawn_files(us).contains(to) {
-                format!("{} already has a pawn on that file (nifu)", side_name(us))
-            } else if role == Role::Pawn && self.checkers().is_empty() {
-                "a pawn drop may not give checkmate (uchifuzume)".to_string()
-            } else {
-                "it leaves the king in check".to_string()
-            };
+            return self.drop_refusal(m.dropped(), to);
         }
         let mut list = Moves::new();
         self.generate_legal(&mut list);

@@ -116,16 +116,6 @@ impl Kind for Role {
     const HAND_ORDER: &'static [Role] = &Role::HAND_ORDER;
     const KEYS: &'static Zobrist = &ZOBRIST;
 
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    #[inline]
-    fn from_index(i: usize) -> Role {
-        Role::ALL[i]
-    }
-
     /// SFEN letter (upper case), without the `+` of horse and dragon.
     fn letter(self) -> char {
         match self {
@@ -196,11 +186,7 @@ impl Move {
 impl PackedMove for Move {
     type Role = Role;
 
-    #[inline]
-    fn bits(self) -> u32 {
-        self.0
-    }
-
+    /// A promotion names the kind the piece becomes.
     #[inline]
     fn role_after(self, moved: Role) -> Role {
         self.promotion().unwrap_or(moved)

@@ -23,19 +23,6 @@ impl Game for Position {
     const VARIANT: &'static str = "shogi";
     crate::shogi_family_game!();
 
-    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        let m = self.read_move(mv)?;
-        if self.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(self.explain_illegal(m, mv))
-        }
-    }
-
-    fn format_move(&self, m: Move) -> usi::UsiMove {
-        format_move(m)
-    }
-
     /// Stalemate without check is too rare in shogi to look for in
     /// quiescence search: always `true`.
     fn generate_tactical(&self, moves: &mut Moves) -> bool {
@@ -113,71 +100,12 @@ pub fn format_move(m: Move) -> usi::UsiMove {
     }
 }
 
-fn square(sq: usi::Square) -> Result<Square, GameError> {
-    Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq:?} is off the board")))
-}
-
 impl Position {
-    /// Turns USI syntax into a move of this game, without the legality check.
-    fn read_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        match mv {
-            usi::UsiMove::Board { from, to, suffix } => {
-                let promote = match suffix {
-                    usi::Suffix::None => false,
-                    usi::Suffix::Promote => true,
-                    usi::Suffix::Assign(_) => {
-                        return game_error("'=' suffixes are not used in standard shogi")
-                    }
-                };
-                let (from, to) = (square(*from)?, square(*to)?);
-                match self.piece_at(from) {
-                    None => game_error(format!("no piece on {from}")),
-                    Some(p) if p.color != self.side() => {
-                        game_error(format!("the piece on {from} is not the side to move's"))
-                    }
-                    Some(p) if promote && !p.role.can_promote() => {
-                        game_error(format!("{} on {from} cannot promote", p.sfen()))
-                    }
-                    Some(_) => Ok(Move::board(from, to, promote)),
-                }
-            }
-            usi::UsiMove::Drop {
-                promoted,
-                letters,
-                to,
-            } => {
-                let role = match (promoted, letters.as_slice()) {
-                    (false, [letter]) => Role::from_letter(*letter, false)
-                        .filter(|r| *r != Role::King)
-                        .ok_or_else(|| GameError(format!("'{letter}' cannot be dropped")))?,
-                    _ => return game_error("a shogi drop names one unpromoted piece"),
-                };
-                let to = square(*to)?;
-                if self.hand(self.side()).count(role) == 0 {
-                    return game_error(format!("no '{}' in hand", role.letter()));
-                }
-                Ok(Move::drop(role, to))
-            }
-            _ => game_error("not a shogi move"),
-        }
-    }
-
     /// Says why a well-formed move is not legal here.
     fn explain_illegal(&self, m: Move, mv: &usi::UsiMove) -> GameError {
         let to = m.to();
         let reason = if m.is_drop() {
-            let role = m.dropped();
-            if self.piece_at(to).is_some() {
-                format!("{to} is occupied")
-            } else if position::dead_square(role, self.side(), to) {
-                format!("a dropped '{}' on {to} could never move", role.letter())
-            } else if role == Role::Pawn && self.pawn_files(self.side()).contains(to) {
-                "two unpromoted pawns on one file (nifu)".to_string()
-            } else if role == Role::Pawn && !self.checkers().any() {
-                "a pawn drop may not give checkmate (uchifuzume)".to_string()
-            } else {
-                "it leaves the king in check".to_string()
-            }
+            self.drop_refusal(m.dropped(), to)
         } else {
             let flipped = Move::board(m.from(), to, !m.is_promotion());
             if self.is_legal(flipped) {
@@ -191,6 +119,29 @@ impl Position {
             }
         };
         GameError(format!("illegal move {}: {reason}", display_move(mv)))
+    }
+}
+
+/// A board move of `p` as USI input asks it: `+` promotes.
+fn board_move(p: Piece, from: Square, to: Square, suffix: &usi::Suffix) -> Result<Move, GameError> {
+    let promote = match suffix {
+        usi::Suffix::None => false,
+        usi::Suffix::Promote => true,
+        usi::Suffix::Assign(_) => return game_error("'=' suffixes are not used in standard shogi"),
+    };
+    if promote && !p.role.can_promote() {
+        return game_error(format!("{} on {from} cannot promote", p.sfen()));
+    }
+    Ok(Move::board(from, to, promote))
+}
+
+/// The kind a drop names: one unpromoted piece, not the king.
+fn drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
+    match (promoted, letters) {
+        (false, [letter]) => Role::from_letter(*letter, false)
+            .filter(|r| *r != Role::King)
+            .ok_or_else(|| GameError(format!("'{letter}' cannot be dropped"))),
+        _ => game_error("a shogi drop names one unpromoted piece"),
     }
 }
 

@@ -112,16 +112,6 @@ impl Kind for Role {
     const HAND_ORDER: &'static [Role] = &Role::HAND_ORDER;
     const KEYS: &'static Zobrist = &ZOBRIST;
 
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    #[inline]
-    fn from_index(i: usize) -> Role {
-        Role::ALL[i]
-    }
-
     /// SFEN letter of the unpromoted kind (upper case).
     fn letter(self) -> char {
         match self.unpromoted() {
@@ -187,11 +177,7 @@ impl Move {
 impl PackedMove for Move {
     type Role = Role;
 
-    #[inline]
-    fn bits(self) -> u32 {
-        self.0 as u32
-    }
-
+    /// A promotion turns the piece into its one promoted kind.
     #[inline]
     fn role_after(self, moved: Role) -> Role {
         if self.is_promotion() {
