@@ -833,9 +833,10 @@ pub fn to_shift_jis(text: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::super::clock::TimeControl;
-    use super::super::records::utc_now;
     use super::*;
 
+    /// A standard shogi record from `start`, as the CSA and KIF tests
+    /// expect it (game 7, alpha against beta, 1.5 s a move).
     fn record(
         start: usi::StartPosition,
         moves: &[&str],
@@ -844,29 +845,13 @@ mod tests {
     ) -> GameRecord {
         GameRecord {
             number: 7,
-            variant: Variant::Shogi,
             players: ["alpha".into(), "beta".into()],
-            engines: [0, 1],
             tcs: [TimeControl::parse("10+1b").unwrap(); 2],
             rules: Rules::default(),
-            dice_map: None,
-            seed: None,
-            opening: "startpos".into(),
-            setups: None,
             start,
-            moves: moves.iter().map(|s| s.to_string()).collect(),
-            opening_plies: 0,
             times: moves.iter().map(|_| Some(1500)).collect(),
-            pending_roll: None,
-            cube: None,
-            winner,
-            termination: t,
-            offender: None,
-            illegal: None,
             end_ms: Some(100),
-            detail: "test".into(),
-            started: utc_now(),
-            ended: utc_now(),
+            ..super::super::records::tests::record(Variant::Shogi, moves, winner, t)
         }
     }
 
