@@ -52,6 +52,8 @@ pub trait EvalPosition {
     /// index, in hand by hand kind.
     const VALUES: &'static [i32];
     const HAND_VALUES: &'static [i32];
+    /// The game's cache of shipped-weight evaluations.
+    const CACHE: &'static EvalCache;
 
     fn role_index(role: Self::Role) -> usize;
     /// The role of hand index `kind`.
@@ -86,12 +88,36 @@ pub trait EvalKind: Kind {
     /// Material-only values on the board by role index, in hand by hand kind.
     const VALUES: &'static [i32];
     const HAND_VALUES: &'static [i32];
+    /// The game's cache of shipped-weight evaluations.
+    const CACHE: &'static EvalCache;
     /// The class of each non-king role in the king-neighbourhood tables,
     /// by role index.
     const KING_CLASS: &'static [usize];
     /// The mobility slot of each role (lance, bishop, rook, horse, dragon:
     /// 0..5; `None` for the others), by role index.
     const MOBILITY_SLOT: &'static [Option<usize>];
+}
+
+/// The [`EvalKind`] tables of a game whose eval module names them alike:
+/// `LAYOUT`, `NUM_FEATURES`, `WEIGHTS` (shipped), `VALUES` and
+/// `HAND_VALUES` (material-only); the piece-square table and the cache
+/// follow from them.
+#[macro_export]
+macro_rules! eval_kind_tables {
+    () => {
+        const LAYOUT: $crate::board::eval::Layout = LAYOUT;
+        const WEIGHTS: &'static [i32] = &WEIGHTS;
+        const PIECE_SQUARE: &'static [i32] = &$crate::board::eval::piece_square_table::<
+            NUM_FEATURES,
+            { Self::NUM * 81 },
+        >(&LAYOUT, &WEIGHTS);
+        const VALUES: &'static [i32] = &VALUES;
+        const HAND_VALUES: &'static [i32] = &HAND_VALUES;
+        const CACHE: &'static $crate::board::eval::EvalCache = {
+            static CACHE: $crate::board::eval::EvalCache = $crate::board::eval::EvalCache::new();
+            &CACHE
+        };
+    };
 }
 
 impl<R: EvalKind, M, X, const ROLES: usize, const KINDS: usize> EvalPosition
@@ -107,6 +133,7 @@ impl<R: EvalKind, M, X, const ROLES: usize, const KINDS: usize> EvalPosition
     const PIECE_SQUARE: &'static [i32] = R::PIECE_SQUARE;
     const VALUES: &'static [i32] = R::VALUES;
     const HAND_VALUES: &'static [i32] = R::HAND_VALUES;
+    const CACHE: &'static EvalCache = R::CACHE;
 
     #[inline(always)]
     fn role_index(role: R) -> usize {
@@ -459,10 +486,10 @@ impl EvalCache {
 }
 
 /// Static evaluation for the side to move, centipawns, with the game's
-/// shipped weights, through `cache`.
-pub fn evaluate<P: EvalPosition>(pos: &P, cache: &EvalCache) -> i32 {
+/// shipped weights, through its cache.
+pub fn evaluate<P: EvalPosition>(pos: &P) -> i32 {
     let key = pos.key();
-    let slot = cache.slot(key);
+    let slot = P::CACHE.slot(key);
     let entry = slot.load(Ordering::Relaxed);
     if entry >> 32 == key >> 32 {
         return entry as u32 as i32;

@@ -16,13 +16,10 @@
 //! becomes a bishop in hand, a pawn taken is gone): [`capture_gain`] is the
 //! victim's board value plus the hand value of its demoted kind.
 
-use super::position::Position;
 use super::types::Role;
-use crate::board::eval::{self as model, EvalCache, EvalKind, Layout};
+use crate::board::eval::{EvalKind, Layout};
 
-pub use crate::board::eval::{
-    hand_value, material, material_eval, value, FeatureSink, WINDOW_CELLS,
-};
+pub use crate::board::eval::{evaluate, hand_value, material, value};
 
 #[path = "eval_weights.rs"]
 mod eval_weights;
@@ -62,28 +59,12 @@ pub const NUM_FEATURES: usize = LAYOUT.len;
 /// The shipped, tuned weights.
 pub static WEIGHTS: [i32; NUM_FEATURES] = eval_weights::WEIGHTS;
 
-/// Material plus piece-square weight of each role on each square.
-const PIECE_SQUARE: [i32; Role::NUM * 81] =
-    model::piece_square_table(&LAYOUT, &eval_weights::WEIGHTS);
-
-static CACHE: EvalCache = EvalCache::new();
-
-/// Static evaluation for the side to move, centipawns (the shipped
-/// weights, cached by position key).
-pub fn evaluate(pos: &Position) -> i32 {
-    model::evaluate(pos, &CACHE)
-}
-
 // ---- Mortal's pieces in the model --------------------------------------------
 
 impl EvalKind for Role {
+    crate::eval_kind_tables!();
     /// Non-king roles in board order.
     const BOARD_ROLES: &'static [Role] = Role::NON_KING;
-    const LAYOUT: Layout = LAYOUT;
-    const WEIGHTS: &'static [i32] = &eval_weights::WEIGHTS;
-    const PIECE_SQUARE: &'static [i32] = &PIECE_SQUARE;
-    const VALUES: &'static [i32] = &VALUES;
-    const HAND_VALUES: &'static [i32] = &HAND_VALUES;
     /// Each non-king kind is its own class (pawn .. dragon).
     const KING_CLASS: &'static [usize] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 0];
     const MOBILITY_SLOT: &'static [Option<usize>] = &[

@@ -8,13 +8,10 @@
 //! ([`value`], [`material`]) stay: move ordering uses them, and the tuner
 //! compares the tuned evaluation with them.
 
-use super::position::Position;
 use super::types::Role;
-use crate::board::eval::{self as model, EvalCache, EvalKind, Layout};
+use crate::board::eval::{EvalKind, Layout};
 
-pub use crate::board::eval::{
-    hand_value, material, material_eval, value, FeatureSink, WINDOW_CELLS,
-};
+pub use crate::board::eval::{evaluate, material, value};
 
 #[path = "eval_weights.rs"]
 mod eval_weights;
@@ -51,42 +48,12 @@ pub const NUM_FEATURES: usize = LAYOUT.len;
 /// The shipped, tuned weights.
 pub static WEIGHTS: [i32; NUM_FEATURES] = eval_weights::WEIGHTS;
 
-/// Material plus piece-square weight of each role on each square.
-const PIECE_SQUARE: [i32; Role::NUM * 81] =
-    model::piece_square_table(&LAYOUT, &eval_weights::WEIGHTS);
-
-static CACHE: EvalCache = EvalCache::new();
-
-/// Static evaluation for the side to move, centipawns (the shipped
-/// weights, cached by position key).
-pub fn evaluate(pos: &Position) -> i32 {
-    model::evaluate(pos, &CACHE)
-}
-
 // ---- shogi's pieces in the model ---------------------------------------------
 
 impl EvalKind for Role {
+    crate::eval_kind_tables!();
     /// Non-king roles in board order.
-    const BOARD_ROLES: &'static [Role] = &[
-        Role::Pawn,
-        Role::Lance,
-        Role::Knight,
-        Role::Silver,
-        Role::Bishop,
-        Role::Rook,
-        Role::Gold,
-        Role::ProPawn,
-        Role::ProLance,
-        Role::ProKnight,
-        Role::ProSilver,
-        Role::Horse,
-        Role::Dragon,
-    ];
-    const LAYOUT: Layout = LAYOUT;
-    const WEIGHTS: &'static [i32] = &eval_weights::WEIGHTS;
-    const PIECE_SQUARE: &'static [i32] = &PIECE_SQUARE;
-    const VALUES: &'static [i32] = &VALUES;
-    const HAND_VALUES: &'static [i32] = &HAND_VALUES;
+    const BOARD_ROLES: &'static [Role] = &Role::NON_KING;
     /// Pawn, lance, knight, silver, gold-like (gold and promoted minors),
     /// bishop, rook, horse, dragon.
     const KING_CLASS: &'static [usize] = &[0, 1, 2, 3, 5, 6, 4, 0, 4, 4, 4, 4, 7, 8];

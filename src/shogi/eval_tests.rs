@@ -1,5 +1,6 @@
 //! Evaluation tests: symmetry, common-sense orderings, the weights file.
 
+use super::super::Position;
 use super::*;
 use crate::board::testing;
 use crate::game::Color;

@@ -44,6 +44,16 @@ impl Role {
         Role::Horse,
         Role::Dragon,
     ];
+    /// Every kind but the king, in `ALL` order.
+    pub const NON_KING: [Role; 13] = {
+        let mut out = [Role::Pawn; 13];
+        let mut i = 0;
+        while i < 13 {
+            out[i] = Role::ALL[if i < Role::King as usize { i } else { i + 1 }];
+            i += 1;
+        }
+        out
+    };
     /// Kinds a hand can hold, in SFEN hand order (highest first).
     pub const HAND_ORDER: [Role; 7] = [
         Role::Rook,
