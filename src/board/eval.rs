@@ -34,37 +34,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the feature code needs from a game and a position of it.
 pub trait EvalPosition {
-    type Role: Copy + Eq + 'static;
-    /// Non-king roles, the pawn first.
-    const BOARD_ROLES: &'static [Self::Role];
-    const PAWN: Self::Role;
-    const KING: Self::Role;
-    /// Kinds a hand holds (hand index 0 is the pawn).
-    const HAND_KINDS: usize;
+    /// The game's kinds, which carry its tables ([`EvalKind`]).
+    type Role: EvalKind;
     const LAYOUT: Layout;
     /// The shipped weights ([`Layout::len`] of them).
     const WEIGHTS: &'static [i32];
-    /// Material plus piece-square weight per role and square (role * 81 +
-    /// square), from [`piece_square_table`] of the shipped weights.
-    const PIECE_SQUARE: &'static [i32];
-    /// The material-only values (the evaluation before the model, kept for
-    /// move ordering and as the tuner's baseline): on the board by role
-    /// index, in hand by hand kind.
-    const VALUES: &'static [i32];
-    const HAND_VALUES: &'static [i32];
-    /// The game's cache of shipped-weight evaluations.
-    const CACHE: &'static EvalCache;
-
-    fn role_index(role: Self::Role) -> usize;
-    /// The role of hand index `kind`.
-    fn hand_role(kind: usize) -> Self::Role;
-    /// The class of a non-king role in the king-neighbourhood tables.
-    fn king_class(role: Self::Role) -> usize;
-    /// The mobility slot of a slider role (lance, bishop, rook, horse,
-    /// dragon: 0..5), `None` for the others.
-    fn mobility_slot(role: Self::Role) -> Option<usize>;
-    /// Squares a `role` of `c` on `sq` attacks with occupancy `occ`.
-    fn attacks(role: Self::Role, c: Color, sq: Square, occ: Bitboard) -> Bitboard;
 
     fn key(&self) -> u64;
     fn side(&self) -> Color;
@@ -81,11 +55,13 @@ pub trait EvalKind: Kind {
     /// Non-king roles, the pawn first.
     const BOARD_ROLES: &'static [Self];
     const LAYOUT: Layout;
-    /// The shipped weights ([`Layout::len`] of them).
     const WEIGHTS: &'static [i32];
-    /// Material plus piece-square weight per role and square.
+    /// Material plus piece-square weight per role and square (role * 81 +
+    /// square), from [`piece_square_table`] of the shipped weights.
     const PIECE_SQUARE: &'static [i32];
-    /// Material-only values on the board by role index, in hand by hand kind.
+    /// The material-only values (the evaluation before the model, kept for
+    /// move ordering and as the tuner's baseline): on the board by role
+    /// index, in hand by hand kind.
     const VALUES: &'static [i32];
     const HAND_VALUES: &'static [i32];
     /// The game's cache of shipped-weight evaluations.
@@ -124,41 +100,8 @@ impl<R: EvalKind, M, X, const ROLES: usize, const KINDS: usize> EvalPosition
     for Board<R, M, X, ROLES, KINDS>
 {
     type Role = R;
-    const BOARD_ROLES: &'static [R] = R::BOARD_ROLES;
-    const PAWN: R = R::PAWN;
-    const KING: R = R::KING;
-    const HAND_KINDS: usize = KINDS;
     const LAYOUT: Layout = R::LAYOUT;
     const WEIGHTS: &'static [i32] = R::WEIGHTS;
-    const PIECE_SQUARE: &'static [i32] = R::PIECE_SQUARE;
-    const VALUES: &'static [i32] = R::VALUES;
-    const HAND_VALUES: &'static [i32] = R::HAND_VALUES;
-    const CACHE: &'static EvalCache = R::CACHE;
-
-    #[inline(always)]
-    fn role_index(role: R) -> usize {
-        role.index()
-    }
-
-    #[inline(always)]
-    fn hand_role(kind: usize) -> R {
-        R::from_index(kind)
-    }
-
-    #[inline(always)]
-    fn king_class(role: R) -> usize {
-        R::KING_CLASS[role.index()]
-    }
-
-    #[inline(always)]
-    fn mobility_slot(role: R) -> Option<usize> {
-        R::MOBILITY_SLOT[role.index()]
-    }
-
-    #[inline(always)]
-    fn attacks(role: R, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        role.attacks(c, sq, occ)
-    }
 
     #[inline(always)]
     fn key(&self) -> u64 {
@@ -318,8 +261,8 @@ impl Layout {
 pub fn material_weights<P: EvalPosition>() -> Vec<i32> {
     let layout = P::LAYOUT;
     let mut w = vec![0; layout.len];
-    w[layout.material..layout.material + P::VALUES.len()].copy_from_slice(P::VALUES);
-    for (k, &v) in P::HAND_VALUES.iter().enumerate() {
+    w[layout.material..layout.material + P::Role::VALUES.len()].copy_from_slice(P::Role::VALUES);
+    for (k, &v) in P::Role::HAND_VALUES.iter().enumerate() {
         w[layout.hand + k * HAND_STEPS] = v;
     }
     w
@@ -341,12 +284,12 @@ pub fn hand_value<R: EvalKind>(role: R) -> i32 {
 /// evaluation).
 pub fn material<P: EvalPosition>(pos: &P, c: Color) -> i32 {
     let mut score = 0;
-    for &role in P::BOARD_ROLES {
+    for &role in P::Role::BOARD_ROLES {
         let diff =
             pos.pieces_of(c, role).count() as i32 - pos.pieces_of(c.flip(), role).count() as i32;
-        score += diff * P::VALUES[P::role_index(role)];
+        score += diff * P::Role::VALUES[role.index()];
     }
-    for (kind, &v) in P::HAND_VALUES.iter().enumerate() {
+    for (kind, &v) in P::Role::HAND_VALUES.iter().enumerate() {
         let diff = pos.hand_count(c, kind) as i32 - pos.hand_count(c.flip(), kind) as i32;
         score += diff * v;
     }
@@ -464,7 +407,7 @@ impl<P: EvalPosition> FeatureSink for Shipped<P> {
 
     #[inline(always)]
     fn piece(&mut self, _material: usize, square: usize, sign: i32) {
-        self.score += P::PIECE_SQUARE[square - P::LAYOUT.pst] * sign;
+        self.score += P::Role::PIECE_SQUARE[square - P::LAYOUT.pst] * sign;
     }
 }
 
@@ -489,7 +432,7 @@ impl EvalCache {
 /// shipped weights, through its cache.
 pub fn evaluate<P: EvalPosition>(pos: &P) -> i32 {
     let key = pos.key();
-    let slot = P::CACHE.slot(key);
+    let slot = P::Role::CACHE.slot(key);
     let entry = slot.load(Ordering::Relaxed);
     if entry >> 32 == key >> 32 {
         return entry as u32 as i32;
@@ -686,7 +629,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     let mut mobility = [0i32; MOBILITY_SLOTS];
 
     // Pawns attack the square in front: all at once, no two the same.
-    let pawns = pos.pieces_of(c, P::PAWN);
+    let pawns = pos.pieces_of(c, P::Role::PAWN);
     let pawn_attacks = match c {
         Color::Black => Bitboard(pawns.0 >> 1),
         Color::White => Bitboard(pawns.0 << 1),
@@ -695,15 +638,15 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     out.zone_attackers = (pawn_attacks & enemy_zone).count() as i32;
 
     let layout = &P::LAYOUT;
-    for &role in P::BOARD_ROLES {
+    for &role in P::Role::BOARD_ROLES {
         let bb = pos.pieces_of(c, role);
         if bb.is_empty() {
             continue;
         }
-        let material = layout.material + P::role_index(role);
-        let table = layout.pst + P::role_index(role) * 81;
-        let class = P::king_class(role) * WINDOW_CELLS;
-        let slot = P::mobility_slot(role);
+        let material = layout.material + role.index();
+        let table = layout.pst + role.index() * 81;
+        let class = P::Role::KING_CLASS[role.index()] * WINDOW_CELLS;
+        let slot = P::Role::MOBILITY_SLOT[role.index()];
         for sq in bb {
             let r = relative(c, sq);
             sink.piece(material, table + r, sign);
@@ -719,10 +662,10 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
                     sink.add(layout.king_enemy + class + cell as usize, sign);
                 }
             }
-            if role == P::PAWN {
+            if role == P::Role::PAWN {
                 continue;
             }
-            let a = P::attacks(role, c, sq, occ);
+            let a = role.attacks(c, sq, occ);
             out.twice |= out.once & a;
             out.once |= a;
             out.zone_attackers += (a & enemy_zone).any() as i32;
@@ -737,7 +680,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
         }
     }
     if let Some(k) = own_king {
-        sink.add(layout.pst + P::role_index(P::KING) * 81 + k, sign);
+        sink.add(layout.pst + P::Role::KING.index() * 81 + k, sign);
     }
     out
 }
@@ -745,7 +688,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
 /// Hand features of `c`.
 #[inline(always)]
 fn hand_features<P: EvalPosition, S: FeatureSink>(pos: &P, c: Color, sign: i32, sink: &mut S) {
-    for k in 0..P::HAND_KINDS {
+    for k in 0..P::Role::HAND_ORDER.len() {
         let n = pos.hand_count(c, k);
         if n == 0 {
             continue;
@@ -802,22 +745,22 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
     if escapes < 3 {
         sink.add(layout.escapes + escapes, sign);
     }
-    if (0..P::HAND_KINDS).any(|k| pos.hand_count(c, k) != 0) {
+    if (0..P::Role::HAND_ORDER.len()).any(|k| pos.hand_count(c, k) != 0) {
         let empty = !occ;
         let support = zone & empty & ours.once;
         let mut non_pawns = 0;
-        for k in 0..P::HAND_KINDS {
+        for k in 0..P::Role::HAND_ORDER.len() {
             let n = pos.hand_count(c, k);
             if n == 0 {
                 continue;
             }
-            let kind = P::hand_role(k);
-            if kind != P::PAWN {
+            let kind = P::Role::from_index(k);
+            if kind != P::Role::PAWN {
                 non_pawns += n as i32;
             }
             // A piece dropped where the same kind of the defender would attack
             // the king from gives check.
-            let checks = P::attacks(kind, c.flip(), ek, occ) & empty;
+            let checks = kind.attacks(c.flip(), ek, occ) & empty;
             let safe = (checks & !defended).count() as i32;
             if safe != 0 {
                 sink.add(layout.safe_check_drops + k, sign * safe);
