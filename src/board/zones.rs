@@ -1,17 +1,8 @@
 //! Side-relative regions of the 9x9 board: the promotion zone, the last ranks
 //! where some pieces could never move again.
 
-use super::bitboard::{Bitboard, Square};
+use super::bitboard::Bitboard;
 use crate::game::Color;
-
-/// Ranks counted from the owner's far side: 0 is the last rank.
-#[inline]
-pub fn relative_rank(c: Color, sq: Square) -> u8 {
-    match c {
-        Color::Black => sq.rank(),
-        Color::White => 8 - sq.rank(),
-    }
-}
 
 /// The promotion zone (far three ranks) of `c`; also its enemy camp.
 #[inline]
@@ -46,6 +37,7 @@ const ONE_PER_FILE: u128 = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Square;
 
     #[test]
     fn regions_face_each_side() {
@@ -53,6 +45,5 @@ mod tests {
         assert!(zone(Color::Black).contains(c3) && !zone(Color::White).contains(c3));
         assert_eq!(zone(Color::White).count(), 27);
         assert_eq!(last_ranks(Color::White, 2), Bitboard::ranks(0b1_1000_0000));
-        assert_eq!(relative_rank(Color::White, Square::new(1, 8)), 0);
     }
 }

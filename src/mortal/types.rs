@@ -145,9 +145,6 @@ impl Kind for Role {
 /// A piece: a kind and its owner.
 pub type Piece = crate::board::position::Piece<Role>;
 
-/// Pieces in one side's hand, counted by role index 0..8 (pawn..horse).
-pub type Hand = crate::board::position::Hand<{ Role::HAND_KINDS }>;
-
 /// A move packed in 32 bits: destination (bits 0-6), origin (bits 7-13: a
 /// square, or 81 + role for a drop) and the kind promoted to plus one (bits
 /// 14-17; 0 for no promotion). Zero is "no move".

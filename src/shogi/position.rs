@@ -7,7 +7,7 @@ use crate::board::attacks::*;
 pub(super) use crate::board::position::Attackers;
 pub use crate::board::position::{dead_square, side_name};
 use crate::board::position::{Board, Kind, PackedMove};
-pub use crate::board::zones::{relative_rank, zone};
+pub use crate::board::zones::zone;
 use crate::board::{Bitboard, Square};
 use crate::game::{game_error, Color, GameError};
 
