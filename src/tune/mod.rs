@@ -102,6 +102,21 @@ impl Tunable for mortal::Position {
     ];
 }
 
+/// How a game played to its end came out, once it has: the winner's colour
+/// (`None` for a draw) when the rules end it or the side to move may
+/// declare a win; `None` while it goes on.
+pub(crate) fn decided<G: Game>(pos: &G, rules: &Rules) -> Option<Option<Color>> {
+    let stm = pos.side_to_move();
+    if let Some(o) = pos.outcome(rules) {
+        return Some(match o {
+            Outcome::Win(_) => Some(stm),
+            Outcome::Loss(_) => Some(stm.flip()),
+            Outcome::Draw(_) => None,
+        });
+    }
+    pos.can_declare_win(rules).then_some(Some(stm))
+}
+
 /// The sparse feature vector of a position: `(index, count)` pairs sorted
 /// by index, the side to move's counts (positive) before the opponent's
 /// (negative), each summed, zeros dropped.
