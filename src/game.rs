@@ -171,6 +171,45 @@ impl EnteringKingRule {
     }
 }
 
+/// The [`Game`] items a position answers with its own inherent methods of
+/// the same names (`side_to_move` is `side`).
+#[macro_export]
+macro_rules! inherent_game_basics {
+    () => {
+        fn startpos() -> Self {
+            Self::startpos()
+        }
+
+        fn from_sfen(sfen: &usi::Sfen) -> Result<Self, $crate::game::GameError> {
+            Self::from_sfen(sfen)
+        }
+
+        fn to_sfen(&self) -> usi::Sfen {
+            Self::to_sfen(self)
+        }
+
+        fn side_to_move(&self) -> $crate::game::Color {
+            self.side()
+        }
+
+        fn move_number(&self) -> u32 {
+            Self::move_number(self)
+        }
+
+        fn key(&self) -> u64 {
+            Self::key(self)
+        }
+
+        fn do_move(&mut self, m: Self::Move) {
+            Self::do_move(self, m)
+        }
+
+        fn undo_move(&mut self) {
+            Self::undo_move(self)
+        }
+    };
+}
+
 /// A deterministic two-player game position with make/unmake.
 ///
 /// Invariants every implementation keeps: `do_move` followed by `undo_move`

@@ -3,140 +3,58 @@
 //! `.kifu` the same text in UTF-8). Also a CSA reader, so `replay` can
 //! re-check CSA files.
 //!
-//! Moves reach this module already checked by the library; a small board
-//! tracker only follows them to know which piece moved, what it became
-//! and what it took.
+//! The records follow the game on the real shogi position
+//! ([`crate::shogi::Position`]), which says which piece moved, what it
+//! became and what it took.
 
 use super::records::{GameRecord, ReplayInput, Termination};
 use super::referee::Variant;
-use crate::game::{Color, Rules};
+use crate::board::position::{Kind, PackedMove};
+use crate::board::Square;
+use crate::game::{Color, Game, Rules};
+use crate::shogi::{Piece, Position, Role};
 
-/// Piece letters in hand order (CSA and SFEN hands): R B G S N L P.
-const HAND_LETTERS: [char; 7] = ['R', 'B', 'G', 'S', 'N', 'L', 'P'];
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Piece {
-    color: Color,
-    letter: char,
-    promoted: bool,
-}
-
-/// A 9x9 board with hands, following legal moves.
-#[derive(Clone, Debug)]
-struct Board {
-    /// `cells[rank][file - 1]`, rank 0 = `a`.
-    cells: [[Option<Piece>; 9]; 9],
-    hands: [[u8; 7]; 2],
-    side: Color,
+/// A piece as its SFEN letter and whether it is promoted, the form the
+/// CSA and KIF names are looked up by.
+fn letter_of(p: Piece) -> (char, bool) {
+    (p.role.letter(), p.role.is_promoted())
 }
 
 /// What one move did.
 struct Step {
     color: Color,
-    from: Option<(u8, u8)>,
-    to: (u8, u8),
+    /// The origin square; `None` for a drop.
+    from: Option<Square>,
+    to: Square,
     /// The piece as it stood before the move (or dropped).
     before: Piece,
     promoted: bool,
 }
 
-fn hand_index(letter: char) -> Option<usize> {
-    HAND_LETTERS.iter().position(|&c| c == letter)
+/// Plays a move on `pos` (a record's moves were checked when they were
+/// played) and says what it did.
+fn play(pos: &mut Position, mv: &usi::UsiMove) -> Result<Step, String> {
+    let m = pos.parse_move(mv).map_err(|e| e.to_string())?;
+    let color = pos.side();
+    let (from, before) = if m.is_drop() {
+        (None, Piece::new(color, m.dropped()))
+    } else {
+        let before = pos.piece_at(m.from()).ok_or("no piece to move")?;
+        (Some(m.from()), before)
+    };
+    pos.do_move(m);
+    Ok(Step {
+        color,
+        from,
+        to: m.to(),
+        before,
+        promoted: !m.is_drop() && m.is_promotion(),
+    })
 }
 
-impl Board {
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Board, String> {
-        if sfen.board.len() != 9 || sfen.board.iter().any(|r| r.len() != 9) {
-            return Err("not a 9x9 board".to_string());
-        }
-        let mut cells = [[None; 9]; 9];
-        for (rank, row) in sfen.board.iter().enumerate() {
-            for (col, cell) in row.iter().enumerate() {
-                let file = 9 - col;
-                cells[rank][file - 1] = match cell {
-                    usi::Cell::Empty => None,
-                    usi::Cell::Piece(p) => Some(Piece {
-                        color: Color::from_usi(p.side),
-                        letter: p.letter,
-                        promoted: p.promoted,
-                    }),
-                    _ => return Err("not a shogi board".to_string()),
-                };
-            }
-        }
-        let mut hands = [[0u8; 7]; 2];
-        for e in &sfen.hand {
-            let i = hand_index(e.piece.letter).ok_or("bad hand piece")?;
-            hands[Color::from_usi(e.piece.side).index()][i] += e.count as u8;
-        }
-        Ok(Board {
-            cells,
-            hands,
-            side: Color::from_usi(sfen.side),
-        })
-    }
-
-    fn at(&self, (file, rank): (u8, u8)) -> Option<Piece> {
-        self.cells[rank as usize][file as usize - 1]
-    }
-
-    fn set(&mut self, (file, rank): (u8, u8), p: Option<Piece>) {
-        self.cells[rank as usize][file as usize - 1] = p;
-    }
-
-    fn apply(&mut self, mv: &usi::UsiMove) -> Result<Step, String> {
-        let color = self.side;
-        let step = match mv {
-            usi::UsiMove::Board { from, to, suffix } => {
-                let from = (from.file, from.rank);
-                let to = (to.file, to.rank);
-                let before = self.at(from).ok_or("no piece to move")?;
-                let promoted = matches!(suffix, usi::Suffix::Promote);
-                if let Some(captured) = self.at(to) {
-                    let i = hand_index(captured.letter).ok_or("captured a king")?;
-                    self.hands[color.index()][i] += 1;
-                }
-                self.set(from, None);
-                self.set(
-                    to,
-                    Some(Piece {
-                        promoted: before.promoted || promoted,
-                        ..before
-                    }),
-                );
-                Step {
-                    color,
-                    from: Some(from),
-                    to,
-                    before,
-                    promoted,
-                }
-            }
-            usi::UsiMove::Drop { letters, to, .. } => {
-                let letter = *letters.first().ok_or("empty drop")?;
-                let i = hand_index(letter).ok_or("bad drop")?;
-                let h = &mut self.hands[color.index()][i];
-                *h = h.checked_sub(1).ok_or("no such piece in hand")?;
-                let piece = Piece {
-                    color,
-                    letter,
-                    promoted: false,
-                };
-                let to = (to.file, to.rank);
-                self.set(to, Some(piece));
-                Step {
-                    color,
-                    from: None,
-                    to,
-                    before: piece,
-                    promoted: false,
-                }
-            }
-            _ => return Err("not a shogi move".to_string()),
-        };
-        self.side = color.flip();
-        Ok(step)
-    }
+/// The position an SFEN gives, for a record.
+fn position(sfen: &usi::Sfen) -> Result<Position, String> {
+    Position::from_sfen(sfen).map_err(|e| e.to_string())
 }
 
 fn start_sfen(start: &usi::StartPosition) -> usi::Sfen {
@@ -224,7 +142,7 @@ fn slash_date(s: &str) -> String {
 /// The CSA V2.2 record of a standard shogi game.
 pub fn to_csa(r: &GameRecord) -> Result<String, String> {
     let sfen = start_sfen(&r.start);
-    let mut board = Board::from_sfen(&sfen)?;
+    let mut pos = position(&sfen)?;
     let mut out = String::new();
     let mut line = |s: &str| {
         out.push_str(s);
@@ -255,10 +173,11 @@ pub fn to_csa(r: &GameRecord) -> Result<String, String> {
         for rank in 0..9u8 {
             let mut s = format!("P{}", rank + 1);
             for file in (1..=9u8).rev() {
-                match board.at((file, rank)) {
+                match pos.piece_at(Square::new(file, rank)) {
                     Some(p) => {
+                        let (letter, promoted) = letter_of(p);
                         s.push(sign(p.color));
-                        s.push_str(csa_code(p.letter, p.promoted));
+                        s.push_str(csa_code(letter, promoted));
                     }
                     None => s.push_str(" * "),
                 }
@@ -267,10 +186,10 @@ pub fn to_csa(r: &GameRecord) -> Result<String, String> {
         }
         for c in [Color::Black, Color::White] {
             let mut s = format!("P{}", sign(c));
-            for (i, &letter) in HAND_LETTERS.iter().enumerate() {
-                for _ in 0..board.hands[c.index()][i] {
+            for role in Role::HAND_ORDER {
+                for _ in 0..pos.hand(c).count(role) {
                     s.push_str("00");
-                    s.push_str(csa_code(letter, false));
+                    s.push_str(csa_code(role.letter(), false));
                 }
             }
             if s.len() > 2 {
@@ -278,27 +197,28 @@ pub fn to_csa(r: &GameRecord) -> Result<String, String> {
             }
         }
     }
-    line(&sign(board.side).to_string());
+    line(&sign(pos.side()).to_string());
     for (i, text) in r.moves.iter().enumerate() {
         let mv = usi::parse_move(text).map_err(|e| e.to_string())?;
-        let step = board.apply(&mv)?;
+        let step = play(&mut pos, &mv)?;
+        let (letter, promoted) = letter_of(step.before);
         let (from, after) = match step.from {
-            Some((f, rk)) => (
-                format!("{f}{}", rk + 1),
-                csa_code(step.before.letter, step.before.promoted || step.promoted),
+            Some(sq) => (
+                format!("{}{}", sq.file(), sq.rank() + 1),
+                csa_code(letter, promoted || step.promoted),
             ),
-            None => ("00".to_string(), csa_code(step.before.letter, false)),
+            None => ("00".to_string(), csa_code(letter, false)),
         };
         line(&format!(
             "{}{from}{}{}{after}",
             sign(step.color),
-            step.to.0,
-            step.to.1 + 1
+            step.to.file(),
+            step.to.rank() + 1
         ));
         let secs = r.times.get(i).copied().flatten().unwrap_or(0) / 1000;
         line(&format!("T{secs}"));
     }
-    let mover = board.side;
+    let mover = pos.side();
     let at_fault = r.offender.unwrap_or(mover);
     let special = match r.termination {
         // The mated side resigns, as on CSA servers (readers know %TORYO
@@ -405,15 +325,23 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
             }
         }
     }
-    // The start position.
-    let mut board = if hirate {
-        Board::from_sfen(&start_sfen(&usi::StartPosition::Startpos))?
+    // The start position, as an SFEN the position then checks.
+    let mut start = if hirate {
+        start_sfen(&usi::StartPosition::Startpos)
     } else {
-        Board {
-            cells: [[None; 9]; 9],
-            hands: [[0; 7]; 2],
-            side: Color::Black,
+        usi::Sfen {
+            board: vec![vec![usi::Cell::Empty; 9]; 9],
+            side: usi::Side::Black,
+            hand: Vec::new(),
+            move_number: 1,
         }
+    };
+    let mut place = |file: u8, rank: u8, color: Color, (letter, promoted): (char, bool)| {
+        start.board[rank as usize][9 - file as usize] = usi::Cell::Piece(usi::PieceToken {
+            side: color.to_usi(),
+            promoted,
+            letter,
+        });
     };
     if !hirate {
         for (rank, row) in rows.iter().enumerate() {
@@ -430,19 +358,13 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
                     "-" => Color::White,
                     _ => return Err(format!("CSA: bad square '{cell}' in P{}", rank + 1)),
                 };
-                let (letter, promoted) =
+                let piece =
                     csa_piece(&cell[1..]).ok_or_else(|| format!("CSA: bad piece '{cell}'"))?;
-                board.set(
-                    (file, rank as u8),
-                    Some(Piece {
-                        color,
-                        letter,
-                        promoted,
-                    }),
-                );
+                place(file, rank as u8, color, piece);
             }
         }
     }
+    let mut held = Vec::new();
     for hl in &hand_lines {
         let color = if hl.starts_with("P+") {
             Color::Black
@@ -458,24 +380,29 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
             let (letter, promoted) =
                 csa_piece(&item[2..]).ok_or_else(|| format!("CSA: bad piece in '{hl}'"))?;
             if &item[..2] == "00" {
-                let i = hand_index(letter).ok_or("CSA: a king in hand")?;
-                board.hands[color.index()][i] += 1;
+                if letter == 'K' {
+                    return Err("CSA: a king in hand".into());
+                }
+                held.push(usi::HandEntry {
+                    count: 1,
+                    piece: usi::PieceToken {
+                        side: color.to_usi(),
+                        promoted: false,
+                        letter,
+                    },
+                });
             } else {
                 let b = item.as_bytes();
-                let sq = (b[0] - b'0', b[1] - b'1');
-                board.set(
-                    sq,
-                    Some(Piece {
-                        color,
-                        letter,
-                        promoted,
-                    }),
-                );
+                place(b[0] - b'0', b[1] - b'1', color, (letter, promoted));
             }
         }
     }
-    board.side = side.ok_or("CSA: no side to move ('+' or '-') after the position")?;
-    let start = board_sfen(&board);
+    start.hand.extend(held);
+    start.side = side
+        .ok_or("CSA: no side to move ('+' or '-') after the position")?
+        .to_usi();
+    let mut pos = position(&start)?;
+    let start = pos.to_sfen();
     let start_pos = if is_hirate(&start) {
         usi::StartPosition::Startpos
     } else {
@@ -493,7 +420,7 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
         } else {
             Color::White
         };
-        if color != board.side {
+        if color != pos.side() {
             return Err(format!("CSA: move {} '{m}' is out of turn", i + 1));
         }
         let digit = |c: u8| -> Result<u8, String> {
@@ -520,22 +447,20 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
                 to,
             }
         } else {
-            let from = (
-                ff,
-                fr.checked_sub(1)
-                    .ok_or_else(|| format!("CSA: bad square in '{m}'"))?,
-            );
-            if !(1..=9).contains(&ff) || from.1 > 8 {
+            let from_rank = fr
+                .checked_sub(1)
+                .ok_or_else(|| format!("CSA: bad square in '{m}'"))?;
+            if !(1..=9).contains(&ff) || from_rank > 8 {
                 return Err(format!("CSA: bad square in '{m}'"));
             }
-            let before = board
-                .at(from)
+            let before = pos
+                .piece_at(Square::new(ff, from_rank))
                 .ok_or_else(|| format!("CSA: move {} '{m}': no piece on {ff}{fr}", i + 1))?;
-            let promotes = promoted && !before.promoted;
+            let promotes = promoted && !before.role.is_promoted();
             usi::UsiMove::Board {
                 from: usi::Square {
-                    file: from.0,
-                    rank: from.1,
+                    file: ff,
+                    rank: from_rank,
                 },
                 to,
                 suffix: if promotes {
@@ -545,10 +470,10 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
                 },
             }
         };
-        board.apply(&usi_move)?;
+        play(&mut pos, &usi_move).map_err(|e| format!("CSA: move {} '{m}': {e}", i + 1))?;
         moves.push(usi_move.to_string());
     }
-    let mover = board.side;
+    let mover = pos.side();
     let result = comment_result.or_else(|| {
         let s = special.as_deref()?;
         Some(match s {
@@ -578,46 +503,6 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
         setups: None,
         cube: None,
     })
-}
-
-fn board_sfen(board: &Board) -> usi::Sfen {
-    let cells = (0..9u8)
-        .map(|rank| {
-            (1..=9u8)
-                .rev()
-                .map(|file| match board.at((file, rank)) {
-                    None => usi::Cell::Empty,
-                    Some(p) => usi::Cell::Piece(usi::PieceToken {
-                        side: p.color.to_usi(),
-                        promoted: p.promoted,
-                        letter: p.letter,
-                    }),
-                })
-                .collect()
-        })
-        .collect();
-    let mut hand = Vec::new();
-    for c in [Color::Black, Color::White] {
-        for (i, &letter) in HAND_LETTERS.iter().enumerate() {
-            let n = board.hands[c.index()][i];
-            if n > 0 {
-                hand.push(usi::HandEntry {
-                    count: u32::from(n),
-                    piece: usi::PieceToken {
-                        side: c.to_usi(),
-                        promoted: false,
-                        letter,
-                    },
-                });
-            }
-        }
-    }
-    usi::Sfen {
-        board: cells,
-        side: board.side.to_usi(),
-        hand,
-        move_number: 1,
-    }
 }
 
 // --------------------------------------------------------------------- KIF
@@ -658,14 +543,14 @@ fn kanji_number(n: u8) -> String {
     }
 }
 
-fn kif_hand(board: &Board, c: Color) -> String {
+fn kif_hand(pos: &Position, c: Color) -> String {
     let mut parts = Vec::new();
-    for (i, &letter) in HAND_LETTERS.iter().enumerate() {
-        let n = board.hands[c.index()][i];
-        match n {
+    for role in Role::HAND_ORDER {
+        let name = kif_name(role.letter(), false);
+        match pos.hand(c).count(role) {
             0 => {}
-            1 => parts.push(kif_name(letter, false).to_string()),
-            _ => parts.push(format!("{}{}", kif_name(letter, false), kanji_number(n))),
+            1 => parts.push(name.to_string()),
+            n => parts.push(format!("{name}{}", kanji_number(n))),
         }
     }
     if parts.is_empty() {
@@ -704,7 +589,7 @@ fn kif_time(ms: u64, total_ms: u64) -> String {
 /// [`to_shift_jis`] for a `.kif` file; UTF-8 as is is a `.kifu` file).
 pub fn to_kif(r: &GameRecord) -> Result<String, String> {
     let sfen = start_sfen(&r.start);
-    let mut board = Board::from_sfen(&sfen)?;
+    let mut pos = position(&sfen)?;
     let mut out = String::new();
     let mut line = |s: &str| {
         out.push_str(s);
@@ -724,17 +609,18 @@ pub fn to_kif(r: &GameRecord) -> Result<String, String> {
     if is_hirate(&sfen) {
         line("手合割：平手");
     } else {
-        line(&format!("後手の持駒：{}", kif_hand(&board, Color::White)));
+        line(&format!("後手の持駒：{}", kif_hand(&pos, Color::White)));
         line("  ９ ８ ７ ６ ５ ４ ３ ２ １");
         line("+---------------------------+");
         for rank in 0..9u8 {
             let mut s = String::from("|");
             for file in (1..=9u8).rev() {
-                match board.at((file, rank)) {
+                match pos.piece_at(Square::new(file, rank)) {
                     None => s.push_str(" ・"),
                     Some(p) => {
+                        let (letter, promoted) = letter_of(p);
                         s.push(if p.color == Color::White { 'v' } else { ' ' });
-                        s.push_str(kif_name(p.letter, p.promoted));
+                        s.push_str(kif_name(letter, promoted));
                     }
                 }
             }
@@ -743,8 +629,8 @@ pub fn to_kif(r: &GameRecord) -> Result<String, String> {
             line(&s);
         }
         line("+---------------------------+");
-        line(&format!("先手の持駒：{}", kif_hand(&board, Color::Black)));
-        if board.side == Color::White {
+        line(&format!("先手の持駒：{}", kif_hand(&pos, Color::Black)));
+        if pos.side() == Color::White {
             line("後手番");
         }
     }
@@ -752,28 +638,29 @@ pub fn to_kif(r: &GameRecord) -> Result<String, String> {
     line(&format!("後手：{}", r.players[1]));
     line("手数----指手---------消費時間--");
     let mut totals = [0u64; 2];
-    let mut last_to: Option<(u8, u8)> = None;
+    let mut last_to: Option<Square> = None;
     for (i, text) in r.moves.iter().enumerate() {
         let mv = usi::parse_move(text).map_err(|e| e.to_string())?;
-        let step = board.apply(&mv)?;
+        let step = play(&mut pos, &mv)?;
         let mut s = if last_to == Some(step.to) {
             "同　".to_string()
         } else {
             format!(
                 "{}{}",
-                FULL_DIGITS[step.to.0 as usize],
-                KANJI_DIGITS[step.to.1 as usize + 1]
+                FULL_DIGITS[step.to.file() as usize],
+                KANJI_DIGITS[step.to.rank() as usize + 1]
             )
         };
-        s.push_str(kif_name(step.before.letter, step.before.promoted));
+        let (letter, promoted) = letter_of(step.before);
+        s.push_str(kif_name(letter, promoted));
         match step.from {
-            Some((f, rk)) => {
+            Some(from) => {
                 // A move that could promote but does not is written
                 // without 不成, as the format's readers expect.
                 if step.promoted {
                     s.push('成');
                 }
-                s.push_str(&format!("({f}{})", rk + 1));
+                s.push_str(&format!("({}{})", from.file(), from.rank() + 1));
             }
             None => s.push('打'),
         }
@@ -789,7 +676,7 @@ pub fn to_kif(r: &GameRecord) -> Result<String, String> {
         ));
     }
     let n = r.moves.len();
-    let mover = board.side;
+    let mover = pos.side();
     let at_fault = r.offender.unwrap_or(mover);
     let terminal = match r.termination {
         Termination::Checkmate | Termination::Stalemate => "詰み",
@@ -946,9 +833,10 @@ pub fn to_shift_jis(text: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::super::clock::TimeControl;
-    use super::super::records::utc_now;
     use super::*;
 
+    /// A standard shogi record from `start`, as the CSA and KIF tests
+    /// expect it (game 7, alpha against beta, 1.5 s a move).
     fn record(
         start: usi::StartPosition,
         moves: &[&str],
@@ -957,29 +845,13 @@ mod tests {
     ) -> GameRecord {
         GameRecord {
             number: 7,
-            variant: Variant::Shogi,
             players: ["alpha".into(), "beta".into()],
-            engines: [0, 1],
             tcs: [TimeControl::parse("10+1b").unwrap(); 2],
             rules: Rules::default(),
-            dice_map: None,
-            seed: None,
-            opening: "startpos".into(),
-            setups: None,
             start,
-            moves: moves.iter().map(|s| s.to_string()).collect(),
-            opening_plies: 0,
             times: moves.iter().map(|_| Some(1500)).collect(),
-            pending_roll: None,
-            cube: None,
-            winner,
-            termination: t,
-            offender: None,
-            illegal: None,
             end_ms: Some(100),
-            detail: "test".into(),
-            started: utc_now(),
-            ended: utc_now(),
+            ..super::super::records::tests::record(Variant::Shogi, moves, winner, t)
         }
     }
 

@@ -839,10 +839,11 @@ pub fn check_start(variant: Variant, start: &str) -> Result<usi::StartPosition, 
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn record(
+    /// A finished game's record with test values (depth 1, 5 ms a move).
+    pub(in crate::arena) fn record(
         variant: Variant,
         moves: &[&str],
         winner: Option<Color>,

@@ -27,36 +27,18 @@
 //! both always see the same features.
 
 use super::attacks::king_attacks;
+use super::position::{Board, Kind};
 use super::{Bitboard, Square};
 use crate::game::Color;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the feature code needs from a game and a position of it.
 pub trait EvalPosition {
-    type Role: Copy + Eq + 'static;
-    /// Non-king roles, the pawn first.
-    const BOARD_ROLES: &'static [Self::Role];
-    const PAWN: Self::Role;
-    const KING: Self::Role;
-    /// Kinds a hand holds (hand index 0 is the pawn).
-    const HAND_KINDS: usize;
+    /// The game's kinds, which carry its tables ([`EvalKind`]).
+    type Role: EvalKind;
     const LAYOUT: Layout;
     /// The shipped weights ([`Layout::len`] of them).
     const WEIGHTS: &'static [i32];
-    /// Material plus piece-square weight per role and square (role * 81 +
-    /// square), from [`piece_square_table`] of the shipped weights.
-    const PIECE_SQUARE: &'static [i32];
-
-    fn role_index(role: Self::Role) -> usize;
-    /// The role of hand index `kind`.
-    fn hand_role(kind: usize) -> Self::Role;
-    /// The class of a non-king role in the king-neighbourhood tables.
-    fn king_class(role: Self::Role) -> usize;
-    /// The mobility slot of a slider role (lance, bishop, rook, horse,
-    /// dragon: 0..5), `None` for the others.
-    fn mobility_slot(role: Self::Role) -> Option<usize>;
-    /// Squares a `role` of `c` on `sq` attacks with occupancy `occ`.
-    fn attacks(role: Self::Role, c: Color, sq: Square, occ: Bitboard) -> Bitboard;
 
     fn key(&self) -> u64;
     fn side(&self) -> Color;
@@ -67,47 +49,94 @@ pub trait EvalPosition {
     fn hand_count(&self, c: Color, kind: usize) -> u8;
 }
 
-/// The position half of an [`EvalPosition`] impl, for a position type
-/// whose inherent methods carry the same names (`key`, `side`, `occupied`,
-/// `pieces`, `pieces_of`, `king`, and `hand(c).0[kind]`).
+/// A game's kinds as the model sees them; with them, every position of
+/// the shogi family's [`Board`] is an [`EvalPosition`].
+pub trait EvalKind: Kind {
+    /// Non-king roles, the pawn first.
+    const BOARD_ROLES: &'static [Self];
+    const LAYOUT: Layout;
+    const WEIGHTS: &'static [i32];
+    /// Material plus piece-square weight per role and square (role * 81 +
+    /// square), from [`piece_square_table`] of the shipped weights.
+    const PIECE_SQUARE: &'static [i32];
+    /// The material-only values (the evaluation before the model, kept for
+    /// move ordering and as the tuner's baseline): on the board by role
+    /// index, in hand by hand kind.
+    const VALUES: &'static [i32];
+    const HAND_VALUES: &'static [i32];
+    /// The game's cache of shipped-weight evaluations.
+    const CACHE: &'static EvalCache;
+    /// The class of each non-king role in the king-neighbourhood tables,
+    /// by role index.
+    const KING_CLASS: &'static [usize];
+    /// The mobility slot of each role (lance, bishop, rook, horse, dragon:
+    /// 0..5; `None` for the others), by role index.
+    const MOBILITY_SLOT: &'static [Option<usize>];
+}
+
+/// The [`EvalKind`] tables of a game whose eval module names them alike:
+/// `LAYOUT`, `NUM_FEATURES`, `WEIGHTS` (shipped), `VALUES` and
+/// `HAND_VALUES` (material-only); the piece-square table and the cache
+/// follow from them.
 #[macro_export]
-macro_rules! eval_position_queries {
-    ($pos:ty, $role:ty) => {
-        #[inline(always)]
-        fn key(&self) -> u64 {
-            <$pos>::key(self)
-        }
-
-        #[inline(always)]
-        fn side(&self) -> $crate::game::Color {
-            <$pos>::side(self)
-        }
-
-        #[inline(always)]
-        fn occupied(&self) -> $crate::board::Bitboard {
-            <$pos>::occupied(self)
-        }
-
-        #[inline(always)]
-        fn pieces(&self, c: $crate::game::Color) -> $crate::board::Bitboard {
-            <$pos>::pieces(self, c)
-        }
-
-        #[inline(always)]
-        fn pieces_of(&self, c: $crate::game::Color, role: $role) -> $crate::board::Bitboard {
-            <$pos>::pieces_of(self, c, role)
-        }
-
-        #[inline(always)]
-        fn king(&self, c: $crate::game::Color) -> Option<$crate::board::Square> {
-            <$pos>::king(self, c)
-        }
-
-        #[inline(always)]
-        fn hand_count(&self, c: $crate::game::Color, kind: usize) -> u8 {
-            self.hand(c).0[kind]
-        }
+macro_rules! eval_kind_tables {
+    () => {
+        const LAYOUT: $crate::board::eval::Layout = LAYOUT;
+        const WEIGHTS: &'static [i32] = &WEIGHTS;
+        const PIECE_SQUARE: &'static [i32] = &$crate::board::eval::piece_square_table::<
+            NUM_FEATURES,
+            { Self::NUM * 81 },
+        >(&LAYOUT, &WEIGHTS);
+        const VALUES: &'static [i32] = &VALUES;
+        const HAND_VALUES: &'static [i32] = &HAND_VALUES;
+        const CACHE: &'static $crate::board::eval::EvalCache = {
+            static CACHE: $crate::board::eval::EvalCache = $crate::board::eval::EvalCache::new();
+            &CACHE
+        };
     };
+}
+
+impl<R: EvalKind, M, X, const ROLES: usize, const KINDS: usize> EvalPosition
+    for Board<R, M, X, ROLES, KINDS>
+{
+    type Role = R;
+    const LAYOUT: Layout = R::LAYOUT;
+    const WEIGHTS: &'static [i32] = R::WEIGHTS;
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Board::key(self)
+    }
+
+    #[inline(always)]
+    fn side(&self) -> Color {
+        Board::side(self)
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        Board::occupied(self)
+    }
+
+    #[inline(always)]
+    fn pieces(&self, c: Color) -> Bitboard {
+        Board::pieces(self, c)
+    }
+
+    #[inline(always)]
+    fn pieces_of(&self, c: Color, role: R) -> Bitboard {
+        Board::pieces_of(self, c, role)
+    }
+
+    #[inline(always)]
+    fn king(&self, c: Color) -> Option<Square> {
+        Board::king(self, c)
+    }
+
+    #[inline(always)]
+    fn hand_count(&self, c: Color, kind: usize) -> u8 {
+        self.hand(c).0[kind]
+    }
 }
 
 /// Where each feature group starts in a game's weights.
@@ -229,13 +258,48 @@ impl Layout {
 /// The material-only evaluation as weights of `layout`: the board value of
 /// each role and the count weight of each hand kind, everything else zero
 /// (the tuner starts from it).
-pub fn material_weights(layout: &Layout, values: &[i32], hand_values: &[i32]) -> Vec<i32> {
+pub fn material_weights<P: EvalPosition>() -> Vec<i32> {
+    let layout = P::LAYOUT;
     let mut w = vec![0; layout.len];
-    w[layout.material..layout.material + values.len()].copy_from_slice(values);
-    for (k, &v) in hand_values.iter().enumerate() {
+    w[layout.material..layout.material + P::Role::VALUES.len()].copy_from_slice(P::Role::VALUES);
+    for (k, &v) in P::Role::HAND_VALUES.iter().enumerate() {
         w[layout.hand + k * HAND_STEPS] = v;
     }
     w
+}
+
+/// Material-only board value of a role (move ordering).
+#[inline]
+pub fn value<R: EvalKind>(role: R) -> i32 {
+    R::VALUES[role.index()]
+}
+
+/// Material-only hand value of a hand kind (0 for kinds no hand holds).
+#[inline]
+pub fn hand_value<R: EvalKind>(role: R) -> i32 {
+    R::HAND_VALUES.get(role.index()).copied().unwrap_or(0)
+}
+
+/// Material balance from `c`'s point of view (the old, material-only
+/// evaluation).
+pub fn material<P: EvalPosition>(pos: &P, c: Color) -> i32 {
+    let mut score = 0;
+    for &role in P::Role::BOARD_ROLES {
+        let diff =
+            pos.pieces_of(c, role).count() as i32 - pos.pieces_of(c.flip(), role).count() as i32;
+        score += diff * P::Role::VALUES[role.index()];
+    }
+    for (kind, &v) in P::Role::HAND_VALUES.iter().enumerate() {
+        let diff = pos.hand_count(c, kind) as i32 - pos.hand_count(c.flip(), kind) as i32;
+        score += diff * v;
+    }
+    score
+}
+
+/// The material-only evaluation for the side to move (what the engine
+/// used before the tuned evaluation; the tuner plays against it).
+pub fn material_eval<P: EvalPosition>(pos: &P) -> i32 {
+    material(pos, pos.side())
 }
 
 /// Material folded into the piece-square tables: `roles * 81` entries.
@@ -343,7 +407,7 @@ impl<P: EvalPosition> FeatureSink for Shipped<P> {
 
     #[inline(always)]
     fn piece(&mut self, _material: usize, square: usize, sign: i32) {
-        self.score += P::PIECE_SQUARE[square - P::LAYOUT.pst] * sign;
+        self.score += P::Role::PIECE_SQUARE[square - P::LAYOUT.pst] * sign;
     }
 }
 
@@ -365,10 +429,10 @@ impl EvalCache {
 }
 
 /// Static evaluation for the side to move, centipawns, with the game's
-/// shipped weights, through `cache`.
-pub fn evaluate<P: EvalPosition>(pos: &P, cache: &EvalCache) -> i32 {
+/// shipped weights, through its cache.
+pub fn evaluate<P: EvalPosition>(pos: &P) -> i32 {
     let key = pos.key();
-    let slot = cache.slot(key);
+    let slot = P::Role::CACHE.slot(key);
     let entry = slot.load(Ordering::Relaxed);
     if entry >> 32 == key >> 32 {
         return entry as u32 as i32;
@@ -565,7 +629,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     let mut mobility = [0i32; MOBILITY_SLOTS];
 
     // Pawns attack the square in front: all at once, no two the same.
-    let pawns = pos.pieces_of(c, P::PAWN);
+    let pawns = pos.pieces_of(c, P::Role::PAWN);
     let pawn_attacks = match c {
         Color::Black => Bitboard(pawns.0 >> 1),
         Color::White => Bitboard(pawns.0 << 1),
@@ -574,15 +638,15 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     out.zone_attackers = (pawn_attacks & enemy_zone).count() as i32;
 
     let layout = &P::LAYOUT;
-    for &role in P::BOARD_ROLES {
+    for &role in P::Role::BOARD_ROLES {
         let bb = pos.pieces_of(c, role);
         if bb.is_empty() {
             continue;
         }
-        let material = layout.material + P::role_index(role);
-        let table = layout.pst + P::role_index(role) * 81;
-        let class = P::king_class(role) * WINDOW_CELLS;
-        let slot = P::mobility_slot(role);
+        let material = layout.material + role.index();
+        let table = layout.pst + role.index() * 81;
+        let class = P::Role::KING_CLASS[role.index()] * WINDOW_CELLS;
+        let slot = P::Role::MOBILITY_SLOT[role.index()];
         for sq in bb {
             let r = relative(c, sq);
             sink.piece(material, table + r, sign);
@@ -598,10 +662,10 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
                     sink.add(layout.king_enemy + class + cell as usize, sign);
                 }
             }
-            if role == P::PAWN {
+            if role == P::Role::PAWN {
                 continue;
             }
-            let a = P::attacks(role, c, sq, occ);
+            let a = role.attacks(c, sq, occ);
             out.twice |= out.once & a;
             out.once |= a;
             out.zone_attackers += (a & enemy_zone).any() as i32;
@@ -616,7 +680,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
         }
     }
     if let Some(k) = own_king {
-        sink.add(layout.pst + P::role_index(P::KING) * 81 + k, sign);
+        sink.add(layout.pst + P::Role::KING.index() * 81 + k, sign);
     }
     out
 }
@@ -624,7 +688,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
 /// Hand features of `c`.
 #[inline(always)]
 fn hand_features<P: EvalPosition, S: FeatureSink>(pos: &P, c: Color, sign: i32, sink: &mut S) {
-    for k in 0..P::HAND_KINDS {
+    for k in 0..P::Role::HAND_ORDER.len() {
         let n = pos.hand_count(c, k);
         if n == 0 {
             continue;
@@ -681,22 +745,22 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
     if escapes < 3 {
         sink.add(layout.escapes + escapes, sign);
     }
-    if (0..P::HAND_KINDS).any(|k| pos.hand_count(c, k) != 0) {
+    if (0..P::Role::HAND_ORDER.len()).any(|k| pos.hand_count(c, k) != 0) {
         let empty = !occ;
         let support = zone & empty & ours.once;
         let mut non_pawns = 0;
-        for k in 0..P::HAND_KINDS {
+        for k in 0..P::Role::HAND_ORDER.len() {
             let n = pos.hand_count(c, k);
             if n == 0 {
                 continue;
             }
-            let kind = P::hand_role(k);
-            if kind != P::PAWN {
+            let kind = P::Role::from_index(k);
+            if kind != P::Role::PAWN {
                 non_pawns += n as i32;
             }
             // A piece dropped where the same kind of the defender would attack
             // the king from gives check.
-            let checks = P::attacks(kind, c.flip(), ek, occ) & empty;
+            let checks = kind.attacks(c.flip(), ek, occ) & empty;
             let safe = (checks & !defended).count() as i32;
             if safe != 0 {
                 sink.add(layout.safe_check_drops + k, sign * safe);

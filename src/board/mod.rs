@@ -4,9 +4,13 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod checks;
 pub mod eval;
 pub mod impasse;
+pub mod position;
 pub mod repetition;
+#[cfg(test)]
+pub mod testing;
 pub mod zobrist;
 pub mod zones;
 

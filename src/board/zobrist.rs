@@ -19,6 +19,60 @@ impl SplitMix {
     }
 }
 
+/// Most roles a piece-square key table of [`Zobrist`] has room for.
+pub const MAX_ROLES: usize = 14;
+/// Most hand kinds [`Zobrist`] has room for.
+pub const MAX_HAND_KINDS: usize = 8;
+/// Most pieces of one kind in hand [`Zobrist`] has room for.
+pub const MAX_HELD: usize = 38;
+
+/// Zobrist keys of a game with pieces in hand: XOR per piece on a square,
+/// per (kind, count) in hand (count zero has key zero) and for the side to
+/// move. Sized for the largest game; each game fills only its own part.
+pub struct Zobrist {
+    pub piece: [[[u64; 81]; MAX_ROLES]; 2],
+    pub hand: [[[u64; MAX_HELD + 1]; MAX_HAND_KINDS]; 2],
+    pub side: u64,
+}
+
+impl Zobrist {
+    /// The table of a game with `roles` roles, `kinds` hand kinds and at most
+    /// `held` pieces of a kind in hand, drawn from `seed` in a fixed order
+    /// (a game's keys depend only on its own sizes).
+    pub const fn new(seed: u64, roles: usize, kinds: usize, held: usize) -> Zobrist {
+        let mut z = Zobrist {
+            piece: [[[0; 81]; MAX_ROLES]; 2],
+            hand: [[[0; MAX_HELD + 1]; MAX_HAND_KINDS]; 2],
+            side: 0,
+        };
+        let mut rng = SplitMix::new(seed);
+        let mut c = 0;
+        while c < 2 {
+            let mut r = 0;
+            while r < roles {
+                let mut sq = 0;
+                while sq < 81 {
+                    z.piece[c][r][sq] = rng.next();
+                    sq += 1;
+                }
+                r += 1;
+            }
+            let mut h = 0;
+            while h < kinds {
+                let mut n = 1;
+                while n <= held {
+                    z.hand[c][h][n] = rng.next();
+                    n += 1;
+                }
+                h += 1;
+            }
+            c += 1;
+        }
+        z.side = rng.next();
+        z
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,17 +1,8 @@
 //! Side-relative regions of the 9x9 board: the promotion zone, the last ranks
-//! where some pieces could never move again, and files (for nifu).
+//! where some pieces could never move again.
 
-use super::bitboard::{Bitboard, Square};
+use super::bitboard::Bitboard;
 use crate::game::Color;
-
-/// Ranks counted from the owner's far side: 0 is the last rank.
-#[inline]
-pub fn relative_rank(c: Color, sq: Square) -> u8 {
-    match c {
-        Color::Black => sq.rank(),
-        Color::White => 8 - sq.rank(),
-    }
-}
 
 /// The promotion zone (far three ranks) of `c`; also its enemy camp.
 #[inline]
@@ -43,22 +34,10 @@ const ONE_PER_FILE: u128 = {
     bits
 };
 
-/// Every square of each file that holds at least one square of `bb`.
-#[inline]
-pub fn files_of(bb: Bitboard) -> Bitboard {
-    let mut files = Bitboard::EMPTY;
-    for f in 1..=9 {
-        let file = Bitboard::file(f);
-        if (bb & file).any() {
-            files |= file;
-        }
-    }
-    files
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Square;
 
     #[test]
     fn regions_face_each_side() {
@@ -66,8 +45,5 @@ mod tests {
         assert!(zone(Color::Black).contains(c3) && !zone(Color::White).contains(c3));
         assert_eq!(zone(Color::White).count(), 27);
         assert_eq!(last_ranks(Color::White, 2), Bitboard::ranks(0b1_1000_0000));
-        assert_eq!(relative_rank(Color::White, Square::new(1, 8)), 0);
-        let files = files_of(Square::new(3, 4).bit() | Square::new(3, 0).bit());
-        assert_eq!(files, Bitboard::file(3));
     }
 }

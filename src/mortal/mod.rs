@@ -4,7 +4,6 @@
 //! higher piece of its choice up to gold.
 
 pub mod bench;
-mod checks;
 pub mod eval;
 pub mod movegen;
 pub mod position;
@@ -16,9 +15,10 @@ pub use movegen::Moves;
 pub use position::Position;
 pub use types::{Move, Piece, Role};
 
+use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
-use position::{dead_square, side_name};
+use crate::game::{game_error, Game, GameError};
+use position::dead_square;
 
 /// What Mortal Shogi has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
@@ -33,116 +33,14 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     shogi_records: false,
 };
 
-/// How far back search looks for repetitions (game-level checks look at all).
-const SEARCH_REPETITION_WINDOW: usize = 64;
-
 impl Game for Position {
     type Move = Move;
     type Moves = Moves;
     const VARIANT: &'static str = "mortal";
-
-    fn startpos() -> Self {
-        Position::startpos()
-    }
-
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        Position::from_sfen(sfen)
-    }
-
-    fn to_sfen(&self) -> usi::Sfen {
-        Position::to_sfen(self)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side()
-    }
-
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
-
-    fn generate_legal(&self, moves: &mut Moves) {
-        Position::generate_legal(self, moves)
-    }
-
-    fn do_move(&mut self, m: Move) {
-        Position::do_move(self, m)
-    }
-
-    fn undo_move(&mut self) {
-        Position::undo_move(self)
-    }
-
-    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        let m = self.read_move(mv)?;
-        if self.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(GameError(format!(
-                "illegal move {mv}: {}",
-                self.explain_illegal(m)
-            )))
-        }
-    }
-
-    fn format_move(&self, m: Move) -> usi::UsiMove {
-        format_move(m)
-    }
-
-    fn in_check(&self) -> bool {
-        self.checkers().any()
-    }
-
-    fn is_tactical(&self, m: Move) -> bool {
-        Position::is_tactical(self, m)
-    }
-
-    fn order_score(&self, m: Move) -> i32 {
-        self.mvv_lva(m)
-    }
-
-    /// Origin (square or dropped kind) and destination: 14 bits.
-    const HISTORY_SIZE: usize = 1 << 14;
-
-    fn history_index(&self, m: Move) -> usize {
-        (m.0 as usize) & ((1 << 14) - 1)
-    }
-
-    fn do_null_move(&mut self) -> bool {
-        Position::do_null_move(self);
-        true
-    }
-
-    fn undo_null_move(&mut self) {
-        Position::undo_null_move(self)
-    }
-
-    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-        Position::outcome(self, rules)
-    }
-
-    fn repetition(&self) -> Option<Outcome> {
-        self.repetition_outcome(2, SEARCH_REPETITION_WINDOW)
-    }
-
-    fn can_declare_win(&self, rules: &Rules) -> bool {
-        Position::can_declare_win(self, rules)
-    }
-
-    fn checking_moves(&mut self, legal: &Moves, out: &mut Vec<Move>) {
-        checks::checking_moves(self, legal, out);
-    }
+    crate::shogi_family_game!();
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
-    }
-
-    fn display(&self) -> String {
-        Position::display(self)
     }
 
     fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
@@ -173,8 +71,10 @@ pub fn format_move(m: Move) -> usi::UsiMove {
     }
 }
 
-fn square(sq: usi::Square) -> Result<Square, GameError> {
-    Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq} is off the board")))
+/// A board move of `p` as USI input asks it: no suffix, `+` for a rook or
+/// bishop, `=X` for a minor naming its new kind.
+fn board_move(p: Piece, from: Square, to: Square, suffix: &usi::Suffix) -> Result<Move, GameError> {
+    Ok(Move::board(from, to, read_promotion(p.role, suffix)?))
 }
 
 /// The promotion a suffix asks of a `role` piece, if the notation allows it
@@ -235,7 +135,7 @@ fn choices(role: Role, prefix: &str) -> String {
 }
 
 /// The kind a drop names, if a Mortal hand can hold it.
-fn read_drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
+fn drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
     let [letter] = letters else {
         return game_error("a Mortal Shogi drop names one piece");
     };
@@ -251,52 +151,16 @@ fn read_drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
 }
 
 impl Position {
-    /// Turns USI syntax into a move of this game, without the legality check.
-    fn read_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        match mv {
-            usi::UsiMove::Board { from, to, suffix } => {
-                let (from, to) = (square(*from)?, square(*to)?);
-                match self.piece_at(from) {
-                    None => game_error(format!("no piece on {from}")),
-                    Some(p) if p.color != self.side() => {
-                        game_error(format!("the piece on {from} is not the side to move's"))
-                    }
-                    Some(p) => Ok(Move::board(from, to, read_promotion(p.role, suffix)?)),
-                }
-            }
-            usi::UsiMove::Drop {
-                promoted,
-                letters,
-                to,
-            } => {
-                let role = read_drop_role(*promoted, letters)?;
-                let to = square(*to)?;
-                if self.hand(self.side()).count(role) == 0 {
-                    return game_error(format!("no '{}' in hand", role.name()));
-                }
-                Ok(Move::drop(role, to))
-            }
-            _ => game_error("not a Mortal Shogi move"),
-        }
+    /// Says why a well-formed move is not legal here.
+    fn explain_illegal(&self, m: Move, mv: &usi::UsiMove) -> GameError {
+        GameError(format!("illegal move {mv}: {}", self.refusal(m)))
     }
 
-    /// Says why a well-formed move is not legal here.
-    fn explain_illegal(&self, m: Move) -> String {
+    fn refusal(&self, m: Move) -> String {
         let us = self.side();
         let to = m.to();
         if m.is_drop() {
-            let role = m.dropped();
-            return if self.piece_at(to).is_some() {
-                format!("{to} is occupied")
-            } else if dead_square(role, us, to) {
-                format!("a dropped '{}' on {to} could never move", role.name())
-            } else if role == Role::Pawn && self.pawn_files(us).contains(to) {
-                format!("{} already has a pawn on that file (nifu)", side_name(us))
-            } else if role == Role::Pawn && self.checkers().is_empty() {
-                "a pawn drop may not give checkmate (uchifuzume)".to_string()
-            } else {
-                "it leaves the king in check".to_string()
-            };
+            return self.drop_refusal(m.dropped(), to);
         }
         let mut list = Moves::new();
         self.generate_legal(&mut list);

@@ -5,7 +5,8 @@ use super::eval;
 use super::position::{dead_square, dead_zone, Position};
 use super::types::{Move, Role};
 use crate::board::attacks::*;
-use crate::board::zones::{files_of, zone};
+use crate::board::position::PackedMove;
+use crate::board::zones::zone;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
 use arrayvec::ArrayVec;
@@ -18,19 +19,6 @@ use arrayvec::ArrayVec;
 /// rook-class pieces 19 more (16 squares, promoting or not), the king 8.
 /// k(81 - m) + 13m + 4 x 19 + 8 with m = 38 - k peaks at k = 8: 882 < 1024.
 pub type Moves = ArrayVec<Move, 1024>;
-
-/// Board moves of these kinds, in this order (the king is generated apart).
-const BOARD_ROLES: [Role; 9] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Lance,
-    Role::Silver,
-    Role::Gold,
-    Role::Bishop,
-    Role::Rook,
-    Role::Horse,
-    Role::Dragon,
-];
 
 /// Where a piece of `role` and colour `c` on `sq` attacks, occupancy `occ`.
 #[inline]
@@ -138,7 +126,8 @@ impl Position {
 
     /// Board moves of every piece but the king onto `target`.
     fn generate_pieces(&self, gen: &Gen, list: &mut Moves, target: Bitboard) {
-        for role in BOARD_ROLES {
+        // The king is generated apart.
+        for &role in Role::NON_KING {
             for from in self.pieces_of(gen.us, role) {
                 // A pinned knight can never stay on its pin line.
                 if role == Role::Knight && gen.pinned.contains(from) {
@@ -173,55 +162,6 @@ impl Position {
                 list.push(Move::drop(role, to));
             }
         }
-    }
-
-    /// Files holding a pawn of `c` (nifu). Every pawn counts: Mortal Shogi
-    /// has no tokins, a promoted pawn is a knight, lance, silver or gold.
-    pub fn pawn_files(&self, c: Color) -> Bitboard {
-        files_of(self.pieces_of(c, Role::Pawn))
-    }
-
-    /// The square among `dests` where a pawn drop would give checkmate
-    /// (uchifuzume), if any. Only the square in front of the enemy king can.
-    fn mating_pawn_drop(&self, dests: Bitboard) -> Option<Square> {
-        let them = self.side().flip();
-        let eksq = self.king(them)?;
-        let front = pawn_attacks(them, eksq) & dests;
-        if front.is_empty() {
-            return None;
-        }
-        let to = front.lsb();
-        self.pawn_drop_mates(to, eksq).then_some(to)
-    }
-
-    /// Whether a pawn dropped on `to`, checking the king on `eksq`, mates.
-    /// A pawn's check cannot be blocked: the king must take it or flee, or
-    /// another piece must take it without exposing the king.
-    fn pawn_drop_mates(&self, to: Square, eksq: Square) -> bool {
-        let us = self.side();
-        let them = us.flip();
-        let occ = self.occupied() | to.bit();
-        let pinned = self.pinned(them);
-        let defenders = self.attackers_to(to, them, occ) & !eksq.bit();
-        for from in defenders {
-            if !pinned.contains(from) || line(eksq, from).contains(to) {
-                return false;
-            }
-        }
-        let occ_no_king = occ ^ eksq.bit();
-        for flight in king_attacks(eksq) & !self.pieces(them) {
-            if !self.is_attacked(flight, us, occ_no_king) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Checks a move against the legal list (used for user input only).
-    pub fn is_legal(&self, m: Move) -> bool {
-        let mut list = Moves::new();
-        self.generate_legal(&mut list);
-        list.contains(&m)
     }
 
     /// Whether the move captures or promotes (quiescence search).

@@ -4,20 +4,12 @@
 //! come from tests/reference/mortal_perft.py, not from this engine).
 
 use super::*;
-use crate::game::{EndReason, EnteringKingRule, Game, Outcome, Rules};
+use crate::board::testing::{self, legal, play};
+use crate::game::{Color, EndReason, EnteringKingRule, Game, Outcome, Rules};
 use crate::perft::{perft_divide, run_perft_table};
 
 fn pos(sfen: &str) -> Position {
-    let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
-    Position::from_sfen(&parsed).unwrap_or_else(|e| panic!("{sfen}: {e}"))
-}
-
-fn legal(p: &Position) -> Vec<String> {
-    let mut list = Moves::new();
-    p.generate_legal(&mut list);
-    let mut v: Vec<String> = list.iter().map(|&m| format_move(m).to_string()).collect();
-    v.sort();
-    v
+    testing::pos(sfen)
 }
 
 /// The legal moves that start with `prefix` (a square or `P*`), sorted.
@@ -32,14 +24,6 @@ fn sorted(moves: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
-}
-
-fn play(p: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = usi::parse_move(text).expect("test move parses");
-        let m = p.parse_move(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
-        p.do_move(m);
-    }
 }
 
 fn sfen_of(p: &Position) -> String {
@@ -445,37 +429,8 @@ fn bad_moves_are_explained() {
 // ---- game end --------------------------------------------------------------
 
 #[test]
-fn checkmate_loses() {
-    // Gote king 1a, sente gold 1b guarded by the silver on 2c: mate.
-    let p = pos("8k/8G/7S1/9/9/9/9/9/K8 w - 1");
-    assert_eq!(
-        p.outcome(&Rules::default()),
-        Some(Outcome::Loss(EndReason::Checkmate))
-    );
-}
-
-#[test]
-fn fourfold_repetition_draws_and_perpetual_check_loses() {
-    let rules = Rules::default();
-    let mut p = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
-    for _ in 0..3 {
-        assert_eq!(p.outcome(&rules), None);
-        play(&mut p, "5i5h 5a5b 5h5i 5b5a");
-    }
-    assert_eq!(
-        p.outcome(&rules),
-        Some(Outcome::Draw(EndReason::Repetition))
-    );
-    // Sente's dragon checks with every move; gote's king shuffles.
-    let mut p = pos("8k/9/9/9/9/9/9/9/+R3K4 b - 1");
-    play(&mut p, "9i9a");
-    for _ in 0..3 {
-        play(&mut p, "1a1b 9a9b 1b1a 9b9a");
-    }
-    assert_eq!(
-        p.outcome(&rules),
-        Some(Outcome::Win(EndReason::PerpetualCheck))
-    );
+fn games_end_by_mate_repetition_and_perpetual_check() {
+    testing::check_game_ends::<Position>("+R");
 }
 
 #[test]

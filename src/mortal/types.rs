@@ -1,7 +1,8 @@
 //! Pieces, hands and moves of Mortal Shogi (docs/rules/mortal.md).
 
-use crate::board::zobrist::SplitMix;
-use crate::board::Square;
+use crate::board::position::{board_bits, drop_bits, Kind, PackedMove};
+use crate::board::zobrist::Zobrist;
+use crate::board::{Bitboard, Square};
 use crate::game::Color;
 
 /// A piece kind, numbered in the Mortal order from the lowest up, so that a
@@ -38,6 +39,8 @@ impl Role {
         Role::Dragon,
         Role::King,
     ];
+    /// Every kind but the king (which comes last).
+    pub const NON_KING: &'static [Role] = Role::ALL.split_at(Role::NUM - 1).0;
     /// How many kinds a hand can hold: pawn up to horse (a captured dragon
     /// becomes a horse, so no dragon is ever in hand).
     pub const HAND_KINDS: usize = 8;
@@ -52,16 +55,6 @@ impl Role {
         Role::Knight,
         Role::Pawn,
     ];
-
-    #[inline]
-    pub fn from_index(i: usize) -> Role {
-        Role::ALL[i]
-    }
-
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
 
     /// The kind a captured piece goes to hand as; `None` for a pawn, which
     /// leaves the game. (A king is never captured.)
@@ -96,35 +89,6 @@ impl Role {
         matches!(self, Role::Bishop | Role::Rook | Role::Horse | Role::Dragon)
     }
 
-    /// Written with a `+` (horse `+B`, dragon `+R`).
-    #[inline]
-    pub fn is_promoted(self) -> bool {
-        matches!(self, Role::Horse | Role::Dragon)
-    }
-
-    /// SFEN letter (upper case), without the `+` of horse and dragon.
-    pub fn letter(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Lance => 'L',
-            Role::Silver => 'S',
-            Role::Gold => 'G',
-            Role::Bishop | Role::Horse => 'B',
-            Role::Rook | Role::Dragon => 'R',
-            Role::King => 'K',
-        }
-    }
-
-    /// `+B`, `G`: the kind as SFEN writes it, upper case.
-    pub fn name(self) -> String {
-        if self.is_promoted() {
-            format!("+{}", self.letter())
-        } else {
-            self.letter().to_string()
-        }
-    }
-
     /// The kind written as `letter` with an optional `+`, if Mortal Shogi
     /// has it (no `+P`, `+L`, `+N`, `+S`, `+G`, `+K`).
     pub fn from_letter(letter: char, promoted: bool) -> Option<Role> {
@@ -145,56 +109,41 @@ impl Role {
     }
 }
 
+impl Kind for Role {
+    const GAME: &'static str = "Mortal Shogi";
+    crate::common_kinds!();
+    const GOLDS: &'static [Role] = &[Role::Gold];
+    const HAND_ORDER: &'static [Role] = &Role::HAND_ORDER;
+    const KEYS: &'static Zobrist = &ZOBRIST;
+
+    /// SFEN letter (upper case), without the `+` of horse and dragon.
+    fn letter(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Lance => 'L',
+            Role::Silver => 'S',
+            Role::Gold => 'G',
+            Role::Bishop | Role::Horse => 'B',
+            Role::Rook | Role::Dragon => 'R',
+            Role::King => 'K',
+        }
+    }
+
+    /// Written with a `+` (horse `+B`, dragon `+R`).
+    #[inline]
+    fn is_promoted(self) -> bool {
+        matches!(self, Role::Horse | Role::Dragon)
+    }
+
+    #[inline(always)]
+    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        super::movegen::piece_attacks(self, c, sq, occ)
+    }
+}
+
 /// A piece: a kind and its owner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub role: Role,
-}
-
-impl Piece {
-    pub fn new(color: Color, role: Role) -> Piece {
-        Piece { color, role }
-    }
-
-    pub fn to_token(self) -> usi::PieceToken {
-        usi::PieceToken {
-            side: self.color.to_usi(),
-            promoted: self.role.is_promoted(),
-            letter: self.role.letter(),
-        }
-    }
-
-    /// SFEN text: `+b`, `K`.
-    pub fn sfen(self) -> String {
-        match self.color {
-            Color::Black => self.role.name(),
-            Color::White => self.role.name().to_ascii_lowercase(),
-        }
-    }
-}
-
-/// Pieces in one side's hand, counted by role index 0..8 (pawn..horse).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Hand(pub [u8; Role::HAND_KINDS]);
-
-impl Hand {
-    /// How many of `role` are held; 0 for kinds a hand never holds.
-    #[inline]
-    pub fn count(self, role: Role) -> u8 {
-        self.0.get(role.index()).copied().unwrap_or(0)
-    }
-
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0.iter().all(|&n| n == 0)
-    }
-
-    /// All pieces held.
-    pub fn total(self) -> u32 {
-        self.0.iter().map(|&n| n as u32).sum()
-    }
-}
+pub type Piece = crate::board::position::Piece<Role>;
 
 /// A move packed in 32 bits: destination (bits 0-6), origin (bits 7-13: a
 /// square, or 81 + role for a drop) and the kind promoted to plus one (bits
@@ -205,7 +154,6 @@ impl Hand {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u32);
 
-const DROP_BASE: u32 = 81;
 const PROMOTION_SHIFT: u32 = 14;
 
 impl Move {
@@ -214,39 +162,12 @@ impl Move {
     #[inline]
     pub fn board(from: Square, to: Square, promotion: Option<Role>) -> Move {
         let promo = promotion.map_or(0, |r| r as u32 + 1);
-        Move(to.index() as u32 | (from.index() as u32) << 7 | promo << PROMOTION_SHIFT)
+        Move(board_bits(from, to) | promo << PROMOTION_SHIFT)
     }
 
     #[inline]
     pub fn drop(role: Role, to: Square) -> Move {
-        Move(to.index() as u32 | (DROP_BASE + role as u32) << 7)
-    }
-
-    #[inline]
-    pub fn to(self) -> Square {
-        Square::from_index((self.0 & 0x7f) as usize)
-    }
-
-    #[inline]
-    fn origin(self) -> u32 {
-        (self.0 >> 7) & 0x7f
-    }
-
-    #[inline]
-    pub fn is_drop(self) -> bool {
-        self.origin() >= DROP_BASE
-    }
-
-    /// Origin square of a board move.
-    #[inline]
-    pub fn from(self) -> Square {
-        Square::from_index(self.origin() as usize)
-    }
-
-    /// Kind dropped by a drop move.
-    #[inline]
-    pub fn dropped(self) -> Role {
-        Role::from_index((self.origin() - DROP_BASE) as usize)
+        Move(drop_bits(role as usize, to))
     }
 
     /// The kind a board move promotes to, if it promotes.
@@ -256,6 +177,16 @@ impl Move {
             0 => None,
             n => Some(Role::from_index(n as usize - 1)),
         }
+    }
+}
+
+impl PackedMove for Move {
+    type Role = Role;
+
+    /// A promotion names the kind the piece becomes.
+    #[inline]
+    fn role_after(self, moved: Role) -> Role {
+        self.promotion().unwrap_or(moved)
     }
 }
 
@@ -274,51 +205,15 @@ pub const MAX_PIECES: u32 = 38;
 /// to gold.
 pub const MAX_MAJORS: u32 = 4;
 
-/// Zobrist keys: XOR per piece on a square, per (kind, count) in hand for
-/// every count up to [`MAX_PIECES`] (count zero has key zero; Mortal hands
-/// can hold far more than shogi's 18 pawns), and for the side to move.
-pub struct Zobrist {
-    pub piece: [[[u64; 81]; Role::NUM]; 2],
-    pub hand: [[[u64; MAX_PIECES as usize + 1]; Role::HAND_KINDS]; 2],
-    pub side: u64,
-}
-
-const fn make_zobrist(seed: u64) -> Zobrist {
-    let mut z = Zobrist {
-        piece: [[[0; 81]; Role::NUM]; 2],
-        hand: [[[0; MAX_PIECES as usize + 1]; Role::HAND_KINDS]; 2],
-        side: 0,
-    };
-    let mut rng = SplitMix::new(seed);
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 0;
-        while r < Role::NUM {
-            let mut sq = 0;
-            while sq < 81 {
-                z.piece[c][r][sq] = rng.next();
-                sq += 1;
-            }
-            r += 1;
-        }
-        let mut h = 0;
-        while h < Role::HAND_KINDS {
-            let mut n = 1;
-            while n <= MAX_PIECES as usize {
-                z.hand[c][h][n] = rng.next();
-                n += 1;
-            }
-            h += 1;
-        }
-        c += 1;
-    }
-    z.side = rng.next();
-    z
-}
-
 /// A different seed from shogi's: the games never share a table, but keys
 /// that differ between games make accidental mix-ups show.
-pub static ZOBRIST: Zobrist = make_zobrist(0x6865_6e6b_6569_0002);
+/// Hands hold up to every piece of the game, far more than shogi's 18 pawns.
+pub static ZOBRIST: Zobrist = Zobrist::new(
+    0x6865_6e6b_6569_0002,
+    Role::NUM,
+    Role::HAND_KINDS,
+    MAX_PIECES as usize,
+);
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! The dice: which pieces answer to which face (`DiceMap`), the 21 distinct
 //! rolls with their weights, and the engine's own reproducible roller.
 
+use crate::board::position::Kind;
 use crate::game::{game_error, GameError};
 use crate::registry::{GameOption, GameOptionKind};
 use crate::shogi::types::Role;

@@ -9,6 +9,7 @@
 
 use super::position::{Core, Position};
 use crate::board::attacks::*;
+use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::chance::score::{clamp_eval, MAX_EVAL, WIN};
 use crate::game::Color;

@@ -55,7 +55,7 @@ pub use turns::Turns;
 pub use types::{Step, Turn};
 
 use crate::chance::ChanceGame;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+use crate::game::{game_error, Game, GameError, Outcome, Rules};
 
 /// What Shogammon has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
@@ -74,31 +74,7 @@ impl Game for Position {
     type Move = Turn;
     type Moves = Turns;
     const VARIANT: &'static str = "shogammon";
-
-    fn startpos() -> Self {
-        Position::startpos()
-    }
-
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        Position::from_sfen(sfen)
-    }
-
-    fn to_sfen(&self) -> usi::Sfen {
-        Position::to_sfen(self)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side()
-    }
-
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-
-    /// Board (with point order), hands, side to move and the roll.
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
+    crate::inherent_game_basics!();
 
     /// The turns for the position's roll; none before the side has rolled.
     fn generate_legal(&self, moves: &mut Turns) {
@@ -106,14 +82,6 @@ impl Game for Position {
         if let Some(roll) = self.roll() {
             self.turns(roll, moves);
         }
-    }
-
-    fn do_move(&mut self, m: Turn) {
-        Position::do_move(self, m)
-    }
-
-    fn undo_move(&mut self) {
-        Position::undo_move(self)
     }
 
     /// A Shogammon move is a whole turn, which a `UsiMove` cannot hold:

@@ -5,6 +5,7 @@
 
 use super::position::Core;
 use super::types::Step;
+use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
 use crate::shogi::position::{dead_square, zone};

@@ -7,6 +7,7 @@ use super::movegen::Targets;
 use super::position::{Core, Position};
 use super::turns::orders;
 use super::types::{Step, Turn};
+use crate::board::position::Kind;
 use crate::board::Square;
 use crate::game::{game_error, GameError};
 use crate::shogi::position::{dead_square, side_name, zone};

@@ -6,6 +6,7 @@
 use super::dice::{check_roll, DiceMap};
 use super::types::{roll_index, Step, Turn, BOTTOM, MAX_HAND, TOP, ZOBRIST};
 use crate::board::attacks::*;
+use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::game::{game_error, Color, GameError};
 use crate::shogi::position::{dead_square, side_name, usi_startpos};

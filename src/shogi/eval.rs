@@ -8,13 +8,10 @@
 //! ([`value`], [`material`]) stay: move ordering uses them, and the tuner
 //! compares the tuned evaluation with them.
 
-use super::position::Position;
-use super::types::{Piece, Role};
-use crate::board::eval::{self as model, EvalCache, EvalPosition, Layout};
-use crate::board::{Bitboard, Square};
-use crate::game::Color;
+use super::types::Role;
+use crate::board::eval::{EvalKind, Layout};
 
-pub use crate::board::eval::{FeatureSink, WINDOW_CELLS};
+pub use crate::board::eval::{evaluate, material, value};
 
 #[path = "eval_weights.rs"]
 mod eval_weights;
@@ -40,44 +37,9 @@ const VALUES: [i32; 14] = [
 /// Hand value of each hand kind (roles 0..=6), material-only.
 const HAND_VALUES: [i32; 7] = [105, 345, 440, 540, 920, 1050, 590];
 
-/// Material-only board value of a role (move ordering).
-#[inline]
-pub fn value(role: Role) -> i32 {
-    VALUES[role.index()]
-}
-
-/// Material-only hand value of a hand kind.
-#[inline]
-pub fn hand_value(role: Role) -> i32 {
-    HAND_VALUES.get(role.index()).copied().unwrap_or(0)
-}
-
-/// Material balance from `c`'s point of view (the old, material-only
-/// evaluation).
-pub fn material(pos: &Position, c: Color) -> i32 {
-    let mut score = 0;
-    for role in Role::ALL {
-        let diff =
-            pos.pieces_of(c, role).count() as i32 - pos.pieces_of(c.flip(), role).count() as i32;
-        score += diff * VALUES[role.index()];
-    }
-    for (i, hv) in HAND_VALUES.iter().enumerate() {
-        let role = Role::from_index(i);
-        let diff = pos.hand(c).count(role) as i32 - pos.hand(c.flip()).count(role) as i32;
-        score += diff * hv;
-    }
-    score
-}
-
-/// The material-only evaluation for the side to move (what the engine
-/// used before the tuned evaluation; the tuner plays against it).
-pub fn material_eval(pos: &Position) -> i32 {
-    material(pos, pos.side())
-}
-
 // ---- feature layout ----------------------------------------------------------
 
-/// Classes of the king-neighbourhood tables (see [`king_class`]).
+/// Classes of the king-neighbourhood tables (see `EvalKind::KING_CLASS` below).
 pub const KING_CLASSES: usize = 9;
 /// Where each feature group starts.
 pub const LAYOUT: Layout = Layout::new(Role::NUM, Role::HAND_ORDER.len(), KING_CLASSES);
@@ -86,95 +48,31 @@ pub const NUM_FEATURES: usize = LAYOUT.len;
 /// The shipped, tuned weights.
 pub static WEIGHTS: [i32; NUM_FEATURES] = eval_weights::WEIGHTS;
 
-/// The material-only evaluation as weights of this model.
-pub fn material_weights() -> Vec<i32> {
-    model::material_weights(&LAYOUT, &VALUES, &HAND_VALUES)
-}
-
-/// Material plus piece-square weight of each role on each square.
-const PIECE_SQUARE: [i32; Role::NUM * 81] =
-    model::piece_square_table(&LAYOUT, &eval_weights::WEIGHTS);
-
-static CACHE: EvalCache = EvalCache::new();
-
-/// Static evaluation for the side to move, centipawns (the shipped
-/// weights, cached by position key).
-pub fn evaluate(pos: &Position) -> i32 {
-    model::evaluate(pos, &CACHE)
-}
-
 // ---- shogi's pieces in the model ---------------------------------------------
 
-/// The class of a non-king role in the king-neighbourhood tables: pawn,
-/// lance, knight, silver, gold-like (gold and promoted minors), bishop,
-/// rook, horse, dragon.
-const KING_CLASS: [usize; Role::NUM] = [0, 1, 2, 3, 5, 6, 4, 0, 4, 4, 4, 4, 7, 8];
-
-#[inline(always)]
-pub fn king_class(role: Role) -> usize {
-    KING_CLASS[role.index()]
-}
-
-/// Non-king roles in board order.
-const BOARD_ROLES: [Role; 13] = [
-    Role::Pawn,
-    Role::Lance,
-    Role::Knight,
-    Role::Silver,
-    Role::Bishop,
-    Role::Rook,
-    Role::Gold,
-    Role::ProPawn,
-    Role::ProLance,
-    Role::ProKnight,
-    Role::ProSilver,
-    Role::Horse,
-    Role::Dragon,
-];
-
-impl EvalPosition for Position {
-    type Role = Role;
-    const BOARD_ROLES: &'static [Role] = &BOARD_ROLES;
-    const PAWN: Role = Role::Pawn;
-    const KING: Role = Role::King;
-    const HAND_KINDS: usize = Role::HAND_ORDER.len();
-    const LAYOUT: Layout = LAYOUT;
-    const WEIGHTS: &'static [i32] = &eval_weights::WEIGHTS;
-    const PIECE_SQUARE: &'static [i32] = &PIECE_SQUARE;
-
-    #[inline(always)]
-    fn role_index(role: Role) -> usize {
-        role.index()
-    }
-
-    #[inline(always)]
-    fn hand_role(kind: usize) -> Role {
-        Role::from_index(kind)
-    }
-
-    #[inline(always)]
-    fn king_class(role: Role) -> usize {
-        king_class(role)
-    }
-
-    #[inline(always)]
-    fn mobility_slot(role: Role) -> Option<usize> {
-        match role {
-            Role::Lance => Some(0),
-            Role::Bishop => Some(1),
-            Role::Rook => Some(2),
-            Role::Horse => Some(3),
-            Role::Dragon => Some(4),
-            _ => None,
-        }
-    }
-
-    #[inline(always)]
-    fn attacks(role: Role, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        Position::piece_attacks(Piece::new(c, role), sq, occ)
-    }
-
-    crate::eval_position_queries!(Position, Role);
+impl EvalKind for Role {
+    crate::eval_kind_tables!();
+    /// Non-king roles in board order.
+    const BOARD_ROLES: &'static [Role] = &Role::NON_KING;
+    /// Pawn, lance, knight, silver, gold-like (gold and promoted minors),
+    /// bishop, rook, horse, dragon.
+    const KING_CLASS: &'static [usize] = &[0, 1, 2, 3, 5, 6, 4, 0, 4, 4, 4, 4, 7, 8];
+    const MOBILITY_SLOT: &'static [Option<usize>] = &[
+        None,    // pawn
+        Some(0), // lance
+        None,    // knight
+        None,    // silver
+        Some(1), // bishop
+        Some(2), // rook
+        None,    // gold
+        None,    // king
+        None,    // tokin
+        None,    // promoted lance
+        None,    // promoted knight
+        None,    // promoted silver
+        Some(3), // horse
+        Some(4), // dragon
+    ];
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! Standard shogi (docs/rules/shogi.md).
 
 pub mod bench;
-mod checks;
 pub mod eval;
 mod mate1;
 pub mod movegen;
@@ -16,8 +15,9 @@ pub use movegen::Moves;
 pub use position::{Position, STARTPOS_SFEN};
 pub use types::{Move, Piece, Role};
 
+use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+use crate::game::{game_error, Game, GameError};
 
 /// What shogi has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
@@ -32,74 +32,11 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     shogi_records: true,
 };
 
-/// How far back search looks for repetitions (game-level checks look at all).
-const SEARCH_REPETITION_WINDOW: usize = 64;
-
 impl Game for Position {
     type Move = Move;
     type Moves = Moves;
     const VARIANT: &'static str = "shogi";
-
-    fn startpos() -> Self {
-        Position::startpos()
-    }
-
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        Position::from_sfen(sfen)
-    }
-
-    fn to_sfen(&self) -> usi::Sfen {
-        Position::to_sfen(self)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side()
-    }
-
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
-
-    fn generate_legal(&self, moves: &mut Moves) {
-        Position::generate_legal(self, moves)
-    }
-
-    fn do_move(&mut self, m: Move) {
-        Position::do_move(self, m)
-    }
-
-    fn undo_move(&mut self) {
-        Position::undo_move(self)
-    }
-
-    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        let m = self.read_move(mv)?;
-        if self.is_legal(m) {
-            Ok(m)
-        } else {
-            Err(self.explain_illegal(m, mv))
-        }
-    }
-
-    fn format_move(&self, m: Move) -> usi::UsiMove {
-        format_move(m)
-    }
-
-    fn in_check(&self) -> bool {
-        self.checkers().any()
-    }
-
-    fn is_tactical(&self, m: Move) -> bool {
-        Position::is_tactical(self, m)
-    }
-
-    fn order_score(&self, m: Move) -> i32 {
-        self.mvv_lva(m)
-    }
+    crate::shogi_family_game!();
 
     /// Stalemate without check is too rare in shogi to look for in
     /// quiescence search: always `true`.
@@ -114,13 +51,6 @@ impl Game for Position {
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         Position::see_ge(self, m, threshold)
-    }
-
-    /// Origin (square or dropped kind) and destination: 14 bits.
-    const HISTORY_SIZE: usize = 1 << 14;
-
-    fn history_index(&self, m: Move) -> usize {
-        usize::from(m.0) & ((1 << 14) - 1)
     }
 
     /// The moving kind (after promotion) and the destination.
@@ -139,31 +69,6 @@ impl Game for Position {
         role.index() * 81 + m.to().index()
     }
 
-    fn do_null_move(&mut self) -> bool {
-        Position::do_null_move(self);
-        true
-    }
-
-    fn undo_null_move(&mut self) {
-        Position::undo_null_move(self)
-    }
-
-    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-        Position::outcome(self, rules)
-    }
-
-    fn repetition(&self) -> Option<Outcome> {
-        self.repetition_outcome(2, SEARCH_REPETITION_WINDOW)
-    }
-
-    fn can_declare_win(&self, rules: &Rules) -> bool {
-        Position::can_declare_win(self, rules)
-    }
-
-    fn checking_moves(&mut self, legal: &Moves, out: &mut Vec<Move>) {
-        checks::checking_moves(self, legal, out);
-    }
-
     fn mate_in_one(&mut self) -> bool {
         self.has_mate_in_one()
     }
@@ -177,10 +82,6 @@ impl Game for Position {
 
     fn set_net(&mut self, net: Option<&nnue::NetHandle>) {
         Position::set_net(self, net.cloned());
-    }
-
-    fn display(&self) -> String {
-        Position::display(self)
     }
 
     /// The built-in evaluation's terms; none with a net (it has no
@@ -214,71 +115,12 @@ pub fn format_move(m: Move) -> usi::UsiMove {
     }
 }
 
-fn square(sq: usi::Square) -> Result<Square, GameError> {
-    Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq:?} is off the board")))
-}
-
 impl Position {
-    /// Turns USI syntax into a move of this game, without the legality check.
-    fn read_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        match mv {
-            usi::UsiMove::Board { from, to, suffix } => {
-                let promote = match suffix {
-                    usi::Suffix::None => false,
-                    usi::Suffix::Promote => true,
-                    usi::Suffix::Assign(_) => {
-                        return game_error("'=' suffixes are not used in standard shogi")
-                    }
-                };
-                let (from, to) = (square(*from)?, square(*to)?);
-                match self.piece_at(from) {
-                    None => game_error(format!("no piece on {from}")),
-                    Some(p) if p.color != self.side() => {
-                        game_error(format!("the piece on {from} is not the side to move's"))
-                    }
-                    Some(p) if promote && !p.role.can_promote() => {
-                        game_error(format!("{} on {from} cannot promote", p.sfen()))
-                    }
-                    Some(_) => Ok(Move::board(from, to, promote)),
-                }
-            }
-            usi::UsiMove::Drop {
-                promoted,
-                letters,
-                to,
-            } => {
-                let role = match (promoted, letters.as_slice()) {
-                    (false, [letter]) => Role::from_letter(*letter, false)
-                        .filter(|r| *r != Role::King)
-                        .ok_or_else(|| GameError(format!("'{letter}' cannot be dropped")))?,
-                    _ => return game_error("a shogi drop names one unpromoted piece"),
-                };
-                let to = square(*to)?;
-                if self.hand(self.side()).count(role) == 0 {
-                    return game_error(format!("no '{}' in hand", role.letter()));
-                }
-                Ok(Move::drop(role, to))
-            }
-            _ => game_error("not a shogi move"),
-        }
-    }
-
     /// Says why a well-formed move is not legal here.
     fn explain_illegal(&self, m: Move, mv: &usi::UsiMove) -> GameError {
         let to = m.to();
         let reason = if m.is_drop() {
-            let role = m.dropped();
-            if self.piece_at(to).is_some() {
-                format!("{to} is occupied")
-            } else if position::dead_square(role, self.side(), to) {
-                format!("a dropped '{}' on {to} could never move", role.letter())
-            } else if role == Role::Pawn && self.pawn_files(self.side()).contains(to) {
-                "two unpromoted pawns on one file (nifu)".to_string()
-            } else if role == Role::Pawn && !self.checkers().any() {
-                "a pawn drop may not give checkmate (uchifuzume)".to_string()
-            } else {
-                "it leaves the king in check".to_string()
-            }
+            self.drop_refusal(m.dropped(), to)
         } else {
             let flipped = Move::board(m.from(), to, !m.is_promotion());
             if self.is_legal(flipped) {
@@ -292,6 +134,29 @@ impl Position {
             }
         };
         GameError(format!("illegal move {}: {reason}", display_move(mv)))
+    }
+}
+
+/// A board move of `p` as USI input asks it: `+` promotes.
+fn board_move(p: Piece, from: Square, to: Square, suffix: &usi::Suffix) -> Result<Move, GameError> {
+    let promote = match suffix {
+        usi::Suffix::None => false,
+        usi::Suffix::Promote => true,
+        usi::Suffix::Assign(_) => return game_error("'=' suffixes are not used in standard shogi"),
+    };
+    if promote && !p.role.can_promote() {
+        return game_error(format!("{} on {from} cannot promote", p.sfen()));
+    }
+    Ok(Move::board(from, to, promote))
+}
+
+/// The kind a drop names: one unpromoted piece, not the king.
+fn drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
+    match (promoted, letters) {
+        (false, [letter]) => Role::from_letter(*letter, false)
+            .filter(|r| *r != Role::King)
+            .ok_or_else(|| GameError(format!("'{letter}' cannot be dropped"))),
+        _ => game_error("a shogi drop names one unpromoted piece"),
     }
 }
 

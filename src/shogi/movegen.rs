@@ -9,6 +9,7 @@
 use super::position::{zone, Attackers, Position};
 use super::types::{Move, Piece, Role};
 use crate::board::attacks::*;
+use crate::board::position::PackedMove;
 use crate::board::zones::last_ranks;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
@@ -356,52 +357,6 @@ impl Position {
                 push_to_each(list, drop(role), target);
             }
         }
-    }
-
-    /// Files holding an unpromoted pawn of `c` (nifu).
-    pub fn pawn_files(&self, c: Color) -> Bitboard {
-        self.pieces_of(c, Role::Pawn).filled_files()
-    }
-
-    /// The square among `dests` where a pawn drop would give checkmate
-    /// (uchifuzume), if any. Only the square in front of the enemy king can.
-    fn mating_pawn_drop(&self, dests: Bitboard) -> Option<Square> {
-        let them = self.side().flip();
-        let eksq = self.king(them)?;
-        let front = pawn_attacks(them, eksq);
-        if (front & dests).is_empty() {
-            return None;
-        }
-        let to = front.lsb();
-        self.pawn_drop_mates(to, eksq).then_some(to)
-    }
-
-    /// Whether a pawn dropped on `to`, checking the king on `eksq`, mates.
-    fn pawn_drop_mates(&self, to: Square, eksq: Square) -> bool {
-        let us = self.side();
-        let them = us.flip();
-        let occ = self.occupied() | to.bit();
-        let pinned = self.pinned(them);
-        let defenders = self.attackers_to(to, them, occ) & !eksq.bit();
-        for from in defenders {
-            if !pinned.contains(from) || line(eksq, from).contains(to) {
-                return false;
-            }
-        }
-        let occ_no_king = occ ^ eksq.bit();
-        for flight in king_attacks(eksq) & !self.pieces(them) {
-            if !self.is_attacked(flight, us, occ_no_king) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Checks a move against the legal list (used for user input only).
-    pub fn is_legal(&self, m: Move) -> bool {
-        let mut list = Moves::new();
-        self.generate_legal(&mut list);
-        list.contains(&m)
     }
 
     /// Whether the move captures or promotes (quiescence search).

@@ -6,6 +6,7 @@
 
 use super::position::Position;
 use super::types::{Move, Role};
+use crate::board::position::{Kind, PackedMove};
 use crate::board::Bitboard;
 
 /// Exchange values (centipawn-like; what a piece is worth when it is taken:
@@ -29,22 +30,13 @@ const VALUES: [i32; 14] = [
 ];
 
 /// Attackers tried in this order: the cheapest first.
-const CHEAPEST_FIRST: [Role; 14] = [
-    Role::Pawn,
-    Role::Lance,
-    Role::Knight,
-    Role::Silver,
-    Role::ProPawn,
-    Role::ProLance,
-    Role::ProKnight,
-    Role::ProSilver,
-    Role::Gold,
-    Role::Bishop,
-    Role::Rook,
-    Role::Horse,
-    Role::Dragon,
-    Role::King,
-];
+const CHEAPEST_FIRST: [Role; 14] = {
+    use Role::*;
+    [
+        Pawn, Lance, Knight, Silver, ProPawn, ProLance, ProKnight, ProSilver, Gold, Bishop, Rook,
+        Horse, Dragon, King,
+    ]
+};
 
 #[inline]
 pub fn see_value(role: Role) -> i32 {

@@ -1,28 +1,18 @@
 //! Rule tests on hand-built positions and the perft table in tests/perft.
 
 use super::*;
-use crate::game::{EndReason, EnteringKingRule, Game, Outcome, Rules};
+use crate::board::position::PackedMove;
+use crate::board::testing::{self, legal};
+use crate::game::{EnteringKingRule, Game, Rules};
 use crate::perft::run_perft_table;
 
 fn pos(sfen: &str) -> Position {
-    let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
-    Position::from_sfen(&parsed).expect("test SFEN is legal")
+    testing::pos(sfen)
 }
 
-fn legal(p: &Position) -> Vec<String> {
-    let mut list = Moves::new();
-    p.generate_legal(&mut list);
-    let mut v: Vec<String> = list.iter().map(|&m| format_move(m).to_string()).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = usi::parse_move(text).expect("test move parses");
-        let m = p.parse_move(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
-        p.do_move(m);
-    }
+#[test]
+fn games_end_by_mate_repetition_and_perpetual_check() {
+    testing::check_game_ends::<Position>("R");
 }
 
 #[test]
@@ -151,44 +141,6 @@ fn drops_respect_dead_squares() {
     assert_eq!(
         moves.iter().filter(|m| m.starts_with("N*")).count(),
         81 - 18 - 1
-    );
-}
-
-#[test]
-fn checkmate_and_stalemate_lose() {
-    let rules = Rules::default();
-    // Gote king 1a, sente gold 1b protected by silver 2c... gote to move, mated.
-    let p = pos("8k/8G/7S1/9/9/9/9/9/K8 w - 1");
-    assert_eq!(p.outcome(&rules), Some(Outcome::Loss(EndReason::Checkmate)));
-}
-
-#[test]
-fn fourfold_repetition_draws() {
-    let rules = Rules::default();
-    let mut p = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
-    for _ in 0..3 {
-        assert_eq!(p.outcome(&rules), None);
-        play(&mut p, "5i5h 5a5b 5h5i 5b5a");
-    }
-    assert_eq!(
-        p.outcome(&rules),
-        Some(Outcome::Draw(EndReason::Repetition))
-    );
-}
-
-#[test]
-fn perpetual_check_loses_for_the_checker() {
-    // Sente's rook gives check on every move; gote's king shuffles.
-    let rules = Rules::default();
-    let mut p = pos("8k/9/9/9/9/9/9/9/R3K4 b - 1");
-    play(&mut p, "9i9a");
-    for _ in 0..3 {
-        play(&mut p, "1a1b 9a9b 1b1a 9b9a");
-    }
-    // Gote to move; sente checked with every move since the first occurrence.
-    assert_eq!(
-        p.outcome(&rules),
-        Some(Outcome::Win(EndReason::PerpetualCheck))
     );
 }
 

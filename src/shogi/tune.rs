@@ -1,6 +1,5 @@
 //! What the tuner ([`crate::tune`]) needs of standard shogi beyond the
-//! evaluation model: where its weights live, its piece names, and the
-//! material-only evaluation its data and matches start from.
+//! evaluation model: where its weights live and its piece names.
 
 use super::Position;
 use crate::tune::Tunable;
@@ -23,12 +22,4 @@ impl Tunable for Position {
         "horse",
         "dragon",
     ];
-
-    fn material_eval(&self) -> i32 {
-        super::eval::material_eval(self)
-    }
-
-    fn material_weights() -> Vec<i32> {
-        super::eval::material_weights()
-    }
 }

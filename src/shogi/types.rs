@@ -1,7 +1,8 @@
 //! Pieces, hands and moves of standard shogi.
 
-use crate::board::zobrist::SplitMix;
-use crate::board::Square;
+use crate::board::position::{board_bits, drop_bits, Kind, PackedMove};
+use crate::board::zobrist::Zobrist;
+use crate::board::{Bitboard, Square};
 use crate::game::Color;
 
 /// A piece kind. Unpromoted kinds that can be held in hand come first
@@ -43,6 +44,16 @@ impl Role {
         Role::Horse,
         Role::Dragon,
     ];
+    /// Every kind but the king, in `ALL` order.
+    pub const NON_KING: [Role; 13] = {
+        let mut out = [Role::Pawn; 13];
+        let mut i = 0;
+        while i < 13 {
+            out[i] = Role::ALL[if i < Role::King as usize { i } else { i + 1 }];
+            i += 1;
+        }
+        out
+    };
     /// Kinds a hand can hold, in SFEN hand order (highest first).
     pub const HAND_ORDER: [Role; 7] = [
         Role::Rook,
@@ -57,16 +68,6 @@ impl Role {
     pub const FULL_SET: [u8; 7] = [18, 4, 4, 4, 2, 2, 4];
 
     #[inline]
-    pub fn from_index(i: usize) -> Role {
-        Role::ALL[i]
-    }
-
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    #[inline]
     pub fn can_promote(self) -> bool {
         (self as u8) < 6
     }
@@ -77,11 +78,6 @@ impl Role {
         Role::ALL[self as usize | 8]
     }
 
-    #[inline]
-    pub fn is_promoted(self) -> bool {
-        (self as u8) >= 8
-    }
-
     /// The kind a captured piece becomes in hand.
     #[inline]
     pub fn unpromoted(self) -> Role {
@@ -89,20 +85,6 @@ impl Role {
             Role::ALL[self as usize & 7]
         } else {
             self
-        }
-    }
-
-    /// SFEN letter of the unpromoted kind (upper case).
-    pub fn letter(self) -> char {
-        match self.unpromoted() {
-            Role::Pawn => 'P',
-            Role::Lance => 'L',
-            Role::Knight => 'N',
-            Role::Silver => 'S',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Gold => 'G',
-            _ => 'K',
         }
     }
 
@@ -127,83 +109,66 @@ impl Role {
     }
 }
 
+impl Kind for Role {
+    const GAME: &'static str = "shogi";
+    crate::common_kinds!();
+    const GOLDS: &'static [Role] = &[
+        Role::Gold,
+        Role::ProPawn,
+        Role::ProLance,
+        Role::ProKnight,
+        Role::ProSilver,
+    ];
+    const HAND_ORDER: &'static [Role] = &Role::HAND_ORDER;
+    const KEYS: &'static Zobrist = &ZOBRIST;
+
+    /// SFEN letter of the unpromoted kind (upper case).
+    fn letter(self) -> char {
+        match self.unpromoted() {
+            Role::Pawn => 'P',
+            Role::Lance => 'L',
+            Role::Knight => 'N',
+            Role::Silver => 'S',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Gold => 'G',
+            _ => 'K',
+        }
+    }
+
+    #[inline]
+    fn is_promoted(self) -> bool {
+        (self as u8) >= 8
+    }
+
+    #[inline(always)]
+    fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        super::Position::piece_attacks(Piece::new(c, self), sq, occ)
+    }
+}
+
 /// A piece: a kind and its owner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub role: Role,
-}
-
-impl Piece {
-    pub fn new(color: Color, role: Role) -> Piece {
-        Piece { color, role }
-    }
-
-    pub fn to_token(self) -> usi::PieceToken {
-        usi::PieceToken {
-            side: self.color.to_usi(),
-            promoted: self.role.is_promoted(),
-            letter: self.role.letter(),
-        }
-    }
-
-    /// SFEN text: `+p`, `K`.
-    pub fn sfen(self) -> String {
-        let letter = match self.color {
-            Color::Black => self.role.letter(),
-            Color::White => self.role.letter().to_ascii_lowercase(),
-        };
-        if self.role.is_promoted() {
-            format!("+{letter}")
-        } else {
-            letter.to_string()
-        }
-    }
-}
+pub type Piece = crate::board::position::Piece<Role>;
 
 /// Pieces in one side's hand, counted by role index 0..=6.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub struct Hand(pub [u8; 7]);
-
-impl Hand {
-    #[inline]
-    pub fn count(self, role: Role) -> u8 {
-        self.0[role.index()]
-    }
-
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0.iter().all(|&n| n == 0)
-    }
-
-    /// The kinds held, as a set: bit `i` for role index `i` (0..=6).
-    #[inline]
-    pub fn kinds(self) -> u8 {
-        self.0
-            .iter()
-            .enumerate()
-            .fold(0, |set, (i, &n)| set | u8::from(n > 0) << i)
-    }
-}
+pub type Hand = crate::board::position::Hand<7>;
 
 /// A move packed in 16 bits: destination (bits 0-6), origin (bits 7-13:
 /// a square, or 81 + role for a drop), promotion (bit 14). Zero is "no move".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u16);
 
-const DROP_BASE: u16 = 81;
-
 impl Move {
     pub const NONE: Move = Move(0);
 
     #[inline]
     pub fn board(from: Square, to: Square, promote: bool) -> Move {
-        Move(to.index() as u16 | (from.index() as u16) << 7 | (promote as u16) << 14)
+        Move((board_bits(from, to) | (promote as u32) << 14) as u16)
     }
 
     #[inline]
     pub const fn drop(role: Role, to: Square) -> Move {
-        Move(to.index() as u16 | (DROP_BASE + role as u16) << 7)
+        Move(drop_bits(role as usize, to) as u16)
     }
 
     /// A move with destination 0 (a template) sent to `to` instead.
@@ -214,35 +179,22 @@ impl Move {
     }
 
     #[inline]
-    pub fn to(self) -> Square {
-        Square::from_index((self.0 & 0x7f) as usize)
-    }
-
-    #[inline]
-    fn origin(self) -> u16 {
-        (self.0 >> 7) & 0x7f
-    }
-
-    #[inline]
-    pub fn is_drop(self) -> bool {
-        self.origin() >= DROP_BASE
-    }
-
-    /// Origin square of a board move.
-    #[inline]
-    pub fn from(self) -> Square {
-        Square::from_index(self.origin() as usize)
-    }
-
-    /// Kind dropped by a drop move.
-    #[inline]
-    pub fn dropped(self) -> Role {
-        Role::from_index((self.origin() - DROP_BASE) as usize)
-    }
-
-    #[inline]
     pub fn is_promotion(self) -> bool {
         self.0 & (1 << 14) != 0
+    }
+}
+
+impl PackedMove for Move {
+    type Role = Role;
+
+    /// A promotion turns the piece into its one promoted kind.
+    #[inline]
+    fn role_after(self, moved: Role) -> Role {
+        if self.is_promotion() {
+            moved.promoted()
+        } else {
+            moved
+        }
     }
 }
 
@@ -252,51 +204,8 @@ impl From<Move> for u32 {
     }
 }
 
-/// Most pieces of one kind a hand can hold (18 pawns).
-pub const MAX_HAND: usize = 18;
-
-/// Zobrist keys: XOR per piece on a square, per (kind, count) in hand (count
-/// zero has key zero) and for the side to move.
-pub struct Zobrist {
-    pub piece: [[[u64; 81]; 14]; 2],
-    pub hand: [[[u64; MAX_HAND + 1]; 7]; 2],
-    pub side: u64,
-}
-
-const fn make_zobrist(seed: u64) -> Zobrist {
-    let mut z = Zobrist {
-        piece: [[[0; 81]; 14]; 2],
-        hand: [[[0; MAX_HAND + 1]; 7]; 2],
-        side: 0,
-    };
-    let mut rng = SplitMix::new(seed);
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 0;
-        while r < 14 {
-            let mut sq = 0;
-            while sq < 81 {
-                z.piece[c][r][sq] = rng.next();
-                sq += 1;
-            }
-            r += 1;
-        }
-        let mut h = 0;
-        while h < 7 {
-            let mut n = 1;
-            while n <= MAX_HAND {
-                z.hand[c][h][n] = rng.next();
-                n += 1;
-            }
-            h += 1;
-        }
-        c += 1;
-    }
-    z.side = rng.next();
-    z
-}
-
-pub static ZOBRIST: Zobrist = make_zobrist(0x6865_6e6b_6569_0001);
+/// Zobrist keys (18 pawns at most in a hand).
+pub static ZOBRIST: Zobrist = Zobrist::new(0x6865_6e6b_6569_0001, Role::NUM, 7, 18);
 
 #[cfg(test)]
 mod tests {

@@ -29,7 +29,7 @@ pub use position::{Position, STARTPOS_SFEN};
 pub use setup::{choose_setup, validate_setup};
 pub use types::{Base, Move, Square7, Stone, Stones};
 
-use crate::game::{Color, Game, GameError, Outcome, Rules};
+use crate::game::{Game, GameError, Outcome, Rules};
 use types::Bitboard7;
 
 /// What Sigma 4 has beyond moves on a board (its entry in the game registry).
@@ -49,41 +49,10 @@ impl Game for Position {
     type Move = Move;
     type Moves = Moves;
     const VARIANT: &'static str = "sigma4";
-
-    fn startpos() -> Self {
-        Position::startpos()
-    }
-
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        Position::from_sfen(sfen)
-    }
-
-    fn to_sfen(&self) -> usi::Sfen {
-        Position::to_sfen(self)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side()
-    }
-
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-
-    fn key(&self) -> u64 {
-        Position::key(self)
-    }
+    crate::inherent_game_basics!();
 
     fn generate_legal(&self, moves: &mut Moves) {
         Position::generate_legal(self, moves)
-    }
-
-    fn do_move(&mut self, m: Move) {
-        Position::do_move(self, m)
-    }
-
-    fn undo_move(&mut self) {
-        Position::undo_move(self)
     }
 
     fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{random_opening, Material, Rng, Tunable};
+use super::{decided, random_opening, Material, Rng, Tunable};
 use crate::game::{Color, Game, GameError, Outcome, Rules};
 use crate::search::score::is_mate_score;
 use crate::search::{self, Limits, SearchControl, SearchResult};
@@ -189,15 +189,8 @@ fn play_game<P: Tunable>(
     let mut plies = 0;
     let winner: Option<Color> = loop {
         let stm = pos.side_to_move();
-        if let Some(o) = pos.outcome(&rules) {
-            break match o {
-                Outcome::Win(_) => Some(stm),
-                Outcome::Loss(_) => Some(stm.flip()),
-                Outcome::Draw(_) => None,
-            };
-        }
-        if pos.can_declare_win(&rules) {
-            break Some(stm);
+        if let Some(winner) = decided(&pos, &rules) {
+            break winner;
         }
         if plies >= config.max_plies {
             break None;

@@ -44,9 +44,13 @@ pub trait Tunable: Game + EvalPosition {
     /// Piece names for the rows of the piece-square section, by role index.
     const ROLE_NAMES: &'static [&'static str];
     /// The old material-only evaluation, side to move's view.
-    fn material_eval(&self) -> i32;
+    fn material_eval(&self) -> i32 {
+        model::material_eval(self)
+    }
     /// The material-only evaluation expressed as weights of the model.
-    fn material_weights() -> Vec<i32>;
+    fn material_weights() -> Vec<i32> {
+        model::material_weights::<Self>()
+    }
 
     /// Feature groups: name and first index, in index order.
     fn groups() -> [(&'static str, usize); 17] {
@@ -75,6 +79,21 @@ pub trait Tunable: Game + EvalPosition {
         (l.material..l.hand).contains(&index)
             || ((l.hand..l.pst).contains(&index) && (index - l.hand).is_multiple_of(HAND_STEPS))
     }
+}
+
+/// How a game played to its end came out, once it has: the winner's colour
+/// (`None` for a draw) when the rules end it or the side to move may
+/// declare a win; `None` while it goes on.
+pub(crate) fn decided<G: Game>(pos: &G, rules: &Rules) -> Option<Option<Color>> {
+    let stm = pos.side_to_move();
+    if let Some(o) = pos.outcome(rules) {
+        return Some(match o {
+            Outcome::Win(_) => Some(stm),
+            Outcome::Loss(_) => Some(stm.flip()),
+            Outcome::Draw(_) => None,
+        });
+    }
+    pos.can_declare_win(rules).then_some(Some(stm))
 }
 
 /// The sparse feature vector of a position: `(index, count)` pairs sorted

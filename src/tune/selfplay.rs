@@ -20,8 +20,8 @@
 
 use std::io::Write;
 
-use super::{random_opening, Material, Noisy, Player, Rng, Tunable};
-use crate::game::{Game, Outcome, Rules};
+use super::{decided, random_opening, Material, Noisy, Player, Rng, Tunable};
+use crate::game::{Game, Rules};
 use crate::search::score::is_mate_score;
 use crate::search::{self, Limits, SearchControl};
 use crate::tt::TranspositionTable;
@@ -116,15 +116,8 @@ pub fn generate<P: Tunable>(
         // The winner's colour, or None for a draw.
         let winner = loop {
             let stm = pos.side_to_move();
-            if let Some(o) = pos.outcome(&rules) {
-                break match o {
-                    Outcome::Win(_) => Some(stm),
-                    Outcome::Loss(_) => Some(stm.flip()),
-                    Outcome::Draw(_) => None,
-                };
-            }
-            if pos.can_declare_win(&rules) {
-                break Some(stm);
+            if let Some(winner) = decided(&pos, &rules) {
+                break winner;
             }
             if played >= config.max_plies {
                 break None;

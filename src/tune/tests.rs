@@ -4,6 +4,7 @@ use super::matches::{elo_of, play_match, MatchConfig, MatchStats};
 use super::selfplay::{generate, is_quiet, GenConfig};
 use super::texel::{self, Dataset, TuneConfig};
 use super::*;
+use crate::board::position::Kind;
 use crate::{mortal, shogi};
 use std::sync::Arc;
 

@@ -7,6 +7,7 @@
 //! own, seen from its side. Kings are never features.
 
 use super::{ACTIVE, FE_END};
+use crate::board::position::Kind;
 use crate::board::Square;
 use crate::game::Color;
 use crate::shogi::position::Position;

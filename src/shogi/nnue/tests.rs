@@ -3,6 +3,7 @@
 //! implementation of YaneuraOu's inference on the same files (see the
 //! file's header).
 
+use crate::board::position::PackedMove;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 

@@ -1,0 +1,127 @@
+//! Test helpers and checks standard shogi and Mortal Shogi share: building
+//! positions and playing moves from text, and the checks of rules and of
+//! the evaluation model that hold alike in both games.
+
+use crate::board::eval::{evaluate_uncached, evaluate_with};
+use crate::game::{EndReason, Game, Outcome, Rules};
+use crate::tune::{feature_vector, flipped, random_positions, Tunable};
+
+/// The position an SFEN describes (which the test knows to be legal).
+pub fn pos<G: Game>(sfen: &str) -> G {
+    let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
+    G::from_sfen(&parsed).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+/// The legal moves as the game writes them, sorted.
+pub fn legal<G: Game>(p: &G) -> Vec<String> {
+    let mut list = G::Moves::default();
+    p.generate_legal(&mut list);
+    let mut v: Vec<String> = list.iter().map(|&m| p.format_move(m).to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Plays moves given as text, each checked by the game's parser.
+pub fn play<G: Game>(p: &mut G, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = usi::parse_move(text).expect("test move parses");
+        let m = p.parse_move(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+        p.do_move(m);
+    }
+}
+
+/// Mate loses; the same position four times draws, unless one side gave
+/// check with every move since the first time, which loses. The perpetual
+/// check is given by the rook-class piece `checker` (`R`, `+R`) from 9i.
+pub fn check_game_ends<G: Game>(checker: &str) {
+    let rules = Rules::default();
+    // Gote king 1a, sente gold 1b guarded by the silver on 2c: mate.
+    let p: G = pos("8k/8G/7S1/9/9/9/9/9/K8 w - 1");
+    assert_eq!(p.outcome(&rules), Some(Outcome::Loss(EndReason::Checkmate)));
+    let mut p: G = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    for _ in 0..3 {
+        assert_eq!(p.outcome(&rules), None);
+        play(&mut p, "5i5h 5a5b 5h5i 5b5a");
+    }
+    assert_eq!(
+        p.outcome(&rules),
+        Some(Outcome::Draw(EndReason::Repetition))
+    );
+    // Sente checks with every move; gote's king shuffles.
+    let mut p: G = pos(&format!("8k/9/9/9/9/9/9/9/{checker}3K4 b - 1"));
+    play(&mut p, "9i9a");
+    for _ in 0..3 {
+        play(&mut p, "1a1b 9a9b 1b1a 9b9a");
+    }
+    // Gote to move; sente checked with every move since the first occurrence.
+    assert_eq!(
+        p.outcome(&rules),
+        Some(Outcome::Win(EndReason::PerpetualCheck))
+    );
+}
+
+/// The evaluation model's bookkeeping: the cached evaluation, the uncached
+/// one and the model with the shipped weights agree; the start position is
+/// level; the material weights reproduce the material evaluation; the
+/// weights file (`weights_text`) holds the shipped, tuned weights; the
+/// feature groups come in order.
+pub fn check_eval_model<P: Tunable>(weights_text: &str, seed: u64) {
+    for p in random_positions::<P>(10, 120, 21) {
+        let model = evaluate_with(&p, P::shipped_weights());
+        assert_eq!(evaluate_uncached(&p), model, "{}", p.to_sfen());
+        assert_eq!(p.evaluate(), model);
+        assert_eq!(p.evaluate(), model);
+    }
+    assert_eq!(P::startpos().evaluate(), 0);
+    assert_eq!(P::startpos().material_eval(), 0);
+    let w = P::material_weights();
+    for p in random_positions::<P>(5, 120, seed) {
+        assert_eq!(evaluate_with(&p, &w), p.material_eval(), "{}", p.to_sfen());
+    }
+    let parsed = crate::tune::weights::load::<P>(weights_text).expect("the weights file parses");
+    assert_eq!(parsed.as_slice(), P::shipped_weights());
+    // Tuned, not the material-only placeholder.
+    assert_ne!(parsed, P::material_weights());
+    let groups = P::groups();
+    for pair in groups.windows(2) {
+        assert!(pair[0].1 < pair[1].1, "{pair:?}");
+    }
+    assert!(groups[groups.len() - 1].1 < P::NUM_FEATURES);
+}
+
+/// A position and its colour-flipped mirror evaluate alike, feature by
+/// feature, over random games (`seed`); returns the positions for the
+/// game's own checks of what they covered.
+pub fn check_eval_symmetry<P: Tunable>(seed: u64) -> Vec<P> {
+    let positions = random_positions::<P>(40, 150, seed);
+    for p in &positions {
+        let m = flipped(p);
+        assert_eq!(m.side_to_move(), p.side_to_move().flip());
+        assert_eq!(
+            p.evaluate(),
+            m.evaluate(),
+            "{} vs {}",
+            p.to_sfen(),
+            m.to_sfen()
+        );
+        assert_eq!(feature_vector(p), feature_vector(&m), "{}", p.to_sfen());
+    }
+    assert!(positions.len() > 4000);
+    positions
+}
+
+/// A rook taken (in hand, or just missing from gote's side) is worth far
+/// more than a pawn taken.
+pub fn check_rook_beats_pawn<G: Game>() {
+    let eval = |sfen: &str| pos::<G>(sfen).evaluate();
+    let rook_in_hand = eval("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1");
+    let pawn_in_hand = eval("lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1");
+    assert!(
+        rook_in_hand > pawn_in_hand + 400,
+        "{rook_in_hand} {pawn_in_hand}"
+    );
+    assert!(pawn_in_hand > 0);
+    let no_rook = eval("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    let no_pawn = eval("lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    assert!(no_rook > no_pawn + 400, "{no_rook} {no_pawn}");
+}
