@@ -48,6 +48,25 @@ pub struct Capabilities {
     pub options: &'static [GameOption],
 }
 
+impl Capabilities {
+    /// A game with moves on a board and nothing more (its `bench` aside):
+    /// the base each game's entry updates.
+    pub const PLAIN: Capabilities = Capabilities {
+        aliases: &[],
+        dice: false,
+        cube: false,
+        setup: None,
+        entering_king: false,
+        shogi_records: false,
+        bench: Bench {
+            positions: &[],
+            depth: 1,
+        },
+        tuned_evaluation: false,
+        options: &[],
+    };
+}
+
 /// An engine option a game brings.
 #[derive(Clone, Copy, Debug)]
 pub struct GameOption {

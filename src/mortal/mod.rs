@@ -22,15 +22,10 @@ use position::dead_square;
 
 /// What Mortal Shogi has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
-    aliases: &[],
-    dice: false,
-    cube: false,
-    setup: None,
     entering_king: true,
     bench: bench::BENCH,
     tuned_evaluation: true,
-    options: &[],
-    shogi_records: false,
+    ..crate::registry::Capabilities::PLAIN
 };
 
 impl Game for Position {

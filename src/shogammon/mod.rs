@@ -59,15 +59,11 @@ use crate::game::{game_error, Game, GameError, Outcome, Rules};
 
 /// What Shogammon has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
-    aliases: &[],
     dice: true,
     cube: true,
-    setup: None,
-    entering_king: false,
     bench: bench::BENCH,
-    tuned_evaluation: false,
     options: &dice::OPTIONS,
-    shogi_records: false,
+    ..crate::registry::Capabilities::PLAIN
 };
 
 impl Game for Position {

@@ -22,14 +22,11 @@ use crate::game::{game_error, Game, GameError};
 /// What shogi has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
     aliases: &["standard"],
-    dice: false,
-    cube: false,
-    setup: None,
     entering_king: true,
     bench: bench::BENCH,
     tuned_evaluation: true,
-    options: &[],
     shogi_records: true,
+    ..crate::registry::Capabilities::PLAIN
 };
 
 impl Game for Position {

@@ -34,15 +34,9 @@ use types::Bitboard7;
 
 /// What Sigma 4 has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
-    aliases: &[],
-    dice: false,
-    cube: false,
     setup: Some(setup::SETUP_RULES),
-    entering_king: false,
     bench: bench::BENCH,
-    tuned_evaluation: false,
-    options: &[],
-    shogi_records: false,
+    ..crate::registry::Capabilities::PLAIN
 };
 
 impl Game for Position {
