@@ -194,22 +194,13 @@ impl Options {
         variants: &[&'static str],
     ) -> Result<Change, String> {
         let is = |option: &str| name.eq_ignore_ascii_case(option);
-        let known = [
-            "USI_Hash",
-            "USI_Ponder",
-            "USI_Variant",
-            "UCI_Variant",
-            "EnteringKingRule",
-            "Threads",
-            "MultiPV",
-            "ResignValue",
-            "MaxMovesToDraw",
-            "NetworkDelay",
-            "MinimumThinkingTime",
-            "EvalDir",
-            "FV_SCALE",
-            "SetupSeed",
-        ];
+        // What `usi` declares is what `setoption` knows (and `UCI_Variant`,
+        // the name some hosts send).
+        let declared = Self::declarations(variants);
+        let known = declared
+            .iter()
+            .map(|d| d.name.as_str())
+            .chain(["UCI_Variant"]);
         if let Some(slot) = self.game.iter().position(|(n, _)| is(n)) {
             let Some(value) = value else {
                 return Err(format!("setoption: {name} needs a value"));
@@ -232,7 +223,7 @@ impl Options {
             self.game[slot].1 = stored;
             return Ok(Change::Game);
         }
-        if !known.iter().any(|k| is(k)) {
+        if !known.into_iter().any(is) {
             return Err(format!("setoption: unknown option '{name}'"));
         }
         let Some(value) = value else {
