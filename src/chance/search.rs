@@ -30,6 +30,9 @@ use super::tt::{Bound, ChanceTable};
 use super::ChanceGame;
 use crate::game::{Outcome, Rules};
 
+/// History values are halved when one passes this.
+const HISTORY_MAX: i32 = 1 << 24;
+
 /// How often (in nodes) the clock is read.
 const CHECK_INTERVAL: u64 = 32;
 
@@ -41,6 +44,10 @@ pub struct ChanceLimits<M> {
     pub nodes: Option<u64>,
     /// `go searchmoves`: only these root moves (all when empty).
     pub searchmoves: Vec<M>,
+    /// Search every turn to the full depth: no move filter (see
+    /// [`MoveFilter`]), so the score is the expectiminimax value at that
+    /// depth. Tests compare against the definition with it.
+    pub full_width: bool,
 }
 
 impl<M> Default for ChanceLimits<M> {
@@ -49,6 +56,7 @@ impl<M> Default for ChanceLimits<M> {
             depth: None,
             nodes: None,
             searchmoves: Vec::new(),
+            full_width: false,
         }
     }
 }
@@ -90,6 +98,7 @@ pub fn search<G: ChanceGame>(
         aborted: false,
         has_answer: false,
         killers: vec![Vec::new(); MAX_TURNS + 1],
+        history: vec![0; G::CHANCE_HISTORY_SIZE],
         outcomes,
     };
     searcher.iterate(pos, limits, report)
@@ -105,11 +114,15 @@ struct Searcher<'a, G: ChanceGame> {
     /// An iteration has completed: past the planned time, the search may
     /// stop anywhere and answer with it.
     has_answer: bool,
-    /// `killers[turns][i]`: the best move last found for roll `i` at that
-    /// distance from the root. Replies to different moves of ours are often
-    /// the same, so a sibling's best reply is the first one tried: Star2's
-    /// probe then usually finds the refutation at once.
-    killers: Vec<Vec<Option<G::Move>>>,
+    /// `killers[turns][i]`: the two best moves last found for roll `i` at
+    /// that distance from the root, newest first. Replies to different
+    /// moves of ours are often the same, so a sibling's best reply is the
+    /// first one tried: Star2's probe then usually finds the refutation at
+    /// once.
+    killers: Vec<Vec<[Option<G::Move>; 2]>>,
+    /// Credit of the parts of turns that were best or cut off
+    /// ([`ChanceGame::history_slots`]), for ordering the rest.
+    history: Vec<i32>,
     outcomes: Vec<(G::Roll, u32)>,
 }
 
@@ -317,12 +330,12 @@ impl<G: ChanceGame> Searcher<'_, G> {
         pos: &mut G,
         depth: u32,
         hint: Option<G::Move>,
-        killer: Option<G::Move>,
+        killers: [Option<G::Move>; 2],
         turns: usize,
     ) -> Vec<G::Move> {
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
-        let mut scored: Vec<(i32, G::Move)> = if depth >= 2 {
+        let mut scored: Vec<(i64, G::Move)> = if depth >= 2 {
             moves
                 .iter()
                 .map(|&m| {
@@ -330,13 +343,17 @@ impl<G: ChanceGame> Searcher<'_, G> {
                     self.nodes += 1;
                     let v = -self.static_value(pos, turns + 1);
                     pos.undo_move();
-                    (v, m)
+                    (i64::from(v), m)
                 })
                 .collect()
         } else {
-            moves.iter().map(|&m| (pos.order_score(m), m)).collect()
+            moves
+                .iter()
+                .map(|&m| (self.cheap_order(pos, m), m))
+                .collect()
         };
-        for (m, rank) in [(killer, i32::MAX - 1), (hint, i32::MAX)] {
+        let top = i64::MAX;
+        for (m, rank) in [(killers[1], top - 2), (killers[0], top - 1), (hint, top)] {
             if let Some(e) = m.and_then(|m| scored.iter_mut().find(|e| e.1 == m)) {
                 e.0 = rank;
             }
@@ -344,6 +361,41 @@ impl<G: ChanceGame> Searcher<'_, G> {
         // Stable: equal scores keep the generator's (canonical) order.
         scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         scored.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// Order without playing the move: captures first, then history.
+    #[inline]
+    fn cheap_order(&self, pos: &G, m: G::Move) -> i64 {
+        let history: i64 = pos
+            .history_slots(m)
+            .iter()
+            .flatten()
+            .map(|&i| i64::from(self.history[i]))
+            .sum();
+        (i64::from(pos.order_score(m)) << 32) + history
+    }
+
+    /// Credits the best move of a decision node: it becomes the roll's
+    /// first killer at this distance, and its parts gain history.
+    fn reward(&mut self, pos: &G, m: G::Move, depth: u32, turns: usize, slot: usize) {
+        if let Some(row) = self.killers.get_mut(turns) {
+            if row.len() <= slot {
+                row.resize(slot + 1, [None; 2]);
+            }
+            let k = &mut row[slot];
+            if k[0] != Some(m) {
+                k[1] = k[0];
+                k[0] = Some(m);
+            }
+        }
+        let bonus = (depth * depth) as i32;
+        for i in pos.history_slots(m).into_iter().flatten() {
+            let h = &mut self.history[i];
+            *h = h.saturating_add(bonus);
+            if *h > HISTORY_MAX {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
     }
 
     /// A decision node: the position has its roll, outcome `slot` of the
@@ -377,8 +429,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
                 }
             }
         }
-        let killer = self.killer(turns, slot);
-        let moves = self.ordered_moves(pos, depth, hint, killer, turns);
+        let killers = self.killers(turns, slot);
+        let moves = self.ordered_moves(pos, depth, hint, killers, turns);
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
@@ -410,19 +462,32 @@ impl<G: ChanceGame> Searcher<'_, G> {
         };
         self.tt
             .store(key, best_move, to_tt(best, turns), depth, bound);
-        if let Some(row) = self.killers.get_mut(turns) {
-            if row.len() <= slot {
-                row.resize(slot + 1, None);
-            }
-            row[slot] = best_move;
+        if let (Some(m), false) = (best_move, bound == Bound::Upper) {
+            self.reward(pos, m, depth, turns, slot);
         }
         best
     }
 
-    fn killer(&self, turns: usize, slot: usize) -> Option<G::Move> {
+    fn killers(&self, turns: usize, slot: usize) -> [Option<G::Move>; 2] {
         self.killers
             .get(turns)
-            .and_then(|row| row.get(slot).copied().flatten())
+            .and_then(|row| row.get(slot).copied())
+            .unwrap_or([None; 2])
+    }
+
+    /// The first move by [`Self::cheap_order`]: a probe for a roll with no
+    /// hint, where the reply is a leaf and a probe costs one evaluation.
+    fn best_cheap(&self, pos: &G) -> Option<G::Move> {
+        let mut moves = G::Moves::default();
+        pos.generate_legal(&mut moves);
+        let mut best: Option<(i64, G::Move)> = None;
+        for &m in moves.iter() {
+            let s = self.cheap_order(pos, m);
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, m));
+            }
+        }
+        best.map(|(_, m)| m)
     }
 
     /// A chance node: the side to move has not rolled. Star2 probing, then
@@ -503,8 +568,9 @@ impl<G: ChanceGame> Searcher<'_, G> {
                 let candidate = entry
                     .and_then(|e| e.mv)
                     .into_iter()
-                    .chain(self.killer(turns, i))
-                    .find(|&m| pos.is_legal_move(m));
+                    .chain(self.killers(turns, i).into_iter().flatten())
+                    .find(|&m| pos.is_legal_move(m))
+                    .or_else(|| (depth == 1).then(|| self.best_cheap(pos)).flatten());
                 let Some(first) = candidate else {
                     continue;
                 };
