@@ -30,6 +30,61 @@ use super::tt::{Bound, ChanceTable};
 use super::ChanceGame;
 use crate::game::{Outcome, Rules};
 
+/// Forward pruning at decision nodes, as backgammon programs filter moves
+/// (gnubg's move filters): of the moves in search order, the first
+/// `always` and the others whose static value (after the move, before the
+/// opponent rolls) is within `margin` of the best static value are
+/// searched, at most `keep`; the rest are not searched at this depth.
+/// A filtered node's value is a lower bound of its full-width value.
+struct MoveFilter {
+    /// Nodes with at least this many turns left (the root: iterations of
+    /// this depth on).
+    from_depth: u32,
+    keep: usize,
+    always: usize,
+    margin: i32,
+}
+
+/// At the root the order comes from the last iteration: its best moves are
+/// always kept.
+const ROOT_FILTER: MoveFilter = MoveFilter {
+    from_depth: 3,
+    keep: 6,
+    always: 2,
+    margin: 500,
+};
+
+/// Inside the tree the order is the table's move, the killers, then the
+/// static value.
+const INNER_FILTER: MoveFilter = MoveFilter {
+    from_depth: 2,
+    keep: 5,
+    always: 3,
+    margin: 300,
+};
+
+impl MoveFilter {
+    /// Moves the selected entries of `list` (move, rank, static value) to
+    /// its front, both parts in their order, and returns how many.
+    fn select<M: Copy, R: Copy>(&self, list: &mut Vec<(M, R, i32)>) -> usize {
+        let best = list.iter().map(|e| e.2).max().unwrap_or(-WIN);
+        let floor = best.saturating_sub(self.margin);
+        let mut chosen = Vec::with_capacity(self.keep);
+        let mut rest = Vec::with_capacity(list.len());
+        for (i, &e) in list.iter().enumerate() {
+            if chosen.len() < self.keep && (i < self.always || e.2 >= floor) {
+                chosen.push(e);
+            } else {
+                rest.push(e);
+            }
+        }
+        let n = chosen.len();
+        chosen.extend(rest);
+        *list = chosen;
+        n
+    }
+}
+
 /// History values are halved when one passes this.
 const HISTORY_MAX: i32 = 1 << 24;
 
@@ -99,6 +154,7 @@ pub fn search<G: ChanceGame>(
         has_answer: false,
         killers: vec![Vec::new(); MAX_TURNS + 1],
         history: vec![0; G::CHANCE_HISTORY_SIZE],
+        filter: false,
         outcomes,
     };
     searcher.iterate(pos, limits, report)
@@ -123,6 +179,9 @@ struct Searcher<'a, G: ChanceGame> {
     /// Credit of the parts of turns that were best or cut off
     /// ([`ChanceGame::history_slots`]), for ordering the rest.
     history: Vec<i32>,
+    /// Whether the move filters apply (not with `full_width` or
+    /// `searchmoves`).
+    filter: bool,
     outcomes: Vec<(G::Roll, u32)>,
 }
 
@@ -163,12 +222,14 @@ impl<G: ChanceGame> Searcher<'_, G> {
         }
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
-        // Root moves with the score of the last iteration that searched them.
-        let mut root: Vec<(G::Move, i32)> = moves
+        // Root moves with the score of the last iteration that searched them
+        // and their static value (the move filter's measure).
+        let mut root: Vec<(G::Move, i32, i32)> = moves
             .iter()
             .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
-            .map(|&m| (m, -WIN))
+            .map(|&m| (m, -WIN, -WIN))
             .collect();
+        self.filter = !limits.full_width && limits.searchmoves.is_empty();
         if root.is_empty() {
             // No legal move, or none of the searchmoves is legal.
             result.score = clamp_eval(pos.chance_evaluate());
@@ -196,7 +257,15 @@ impl<G: ChanceGame> Searcher<'_, G> {
             if depth > 1 && self.next_iteration_too_long(started, last_iteration) {
                 break;
             }
-            let (completed, best, best_score) = self.search_root(pos, &mut root, depth);
+            // The move filter: deeper iterations search the moves that
+            // were best or close to it by their static value. The others
+            // keep their place behind.
+            let searched = if self.filter && depth >= ROOT_FILTER.from_depth {
+                ROOT_FILTER.select(&mut root)
+            } else {
+                root.len()
+            };
+            let (completed, best, best_score) = self.search_root(pos, &mut root[..searched], depth);
             last_iteration = self.control.elapsed().saturating_sub(started);
             if completed == 0 {
                 break;
@@ -208,7 +277,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
             result.nodes = self.nodes;
             report(self.info(pos, depth, best, best_score));
             // Scores of moves not reached keep their old order behind.
-            root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            root[..searched].sort_by_key(|&(_, s, _)| std::cmp::Reverse(s));
             if self.aborted || score::DECIDED <= best_score.abs() {
                 break;
             }
@@ -237,7 +306,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
     fn search_root(
         &mut self,
         pos: &mut G,
-        root: &mut [(G::Move, i32)],
+        root: &mut [(G::Move, i32, i32)],
         depth: u32,
     ) -> (usize, G::Move, i32) {
         let mut alpha = -WIN;
@@ -286,13 +355,14 @@ impl<G: ChanceGame> Searcher<'_, G> {
 
     /// Root order before the first iteration: by the static value after
     /// each move.
-    fn order_root(&mut self, pos: &mut G, root: &mut [(G::Move, i32)]) {
+    fn order_root(&mut self, pos: &mut G, root: &mut [(G::Move, i32, i32)]) {
         for entry in root.iter_mut() {
             pos.do_move(entry.0);
             entry.1 = -self.static_value(pos, 1);
+            entry.2 = entry.1;
             pos.undo_move();
         }
-        root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        root.sort_by_key(|&(_, s, _)| std::cmp::Reverse(s));
     }
 
     /// Decided games by their outcome, others by the evaluation.
@@ -335,7 +405,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
     ) -> Vec<G::Move> {
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
-        let mut scored: Vec<(i64, G::Move)> = if depth >= 2 {
+        // (move, rank, static value after it)
+        let mut scored: Vec<(G::Move, i64, i32)> = if depth >= 2 {
             moves
                 .iter()
                 .map(|&m| {
@@ -343,24 +414,28 @@ impl<G: ChanceGame> Searcher<'_, G> {
                     self.nodes += 1;
                     let v = -self.static_value(pos, turns + 1);
                     pos.undo_move();
-                    (i64::from(v), m)
+                    (m, i64::from(v), v)
                 })
                 .collect()
         } else {
             moves
                 .iter()
-                .map(|&m| (self.cheap_order(pos, m), m))
+                .map(|&m| (m, self.cheap_order(pos, m), 0))
                 .collect()
         };
         let top = i64::MAX;
         for (m, rank) in [(killers[1], top - 2), (killers[0], top - 1), (hint, top)] {
-            if let Some(e) = m.and_then(|m| scored.iter_mut().find(|e| e.1 == m)) {
-                e.0 = rank;
+            if let Some(e) = m.and_then(|m| scored.iter_mut().find(|e| e.0 == m)) {
+                e.1 = rank;
             }
         }
         // Stable: equal scores keep the generator's (canonical) order.
-        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-        scored.into_iter().map(|(_, m)| m).collect()
+        scored.sort_by_key(|&(_, s, _)| std::cmp::Reverse(s));
+        if self.filter && depth >= INNER_FILTER.from_depth {
+            let n = INNER_FILTER.select(&mut scored);
+            scored.truncate(n);
+        }
+        scored.into_iter().map(|(m, _, _)| m).collect()
     }
 
     /// Order without playing the move: captures first, then history.
