@@ -85,6 +85,30 @@ impl MoveFilter {
     }
 }
 
+/// How much longer than the last the next iteration is expected to take, at
+/// least. Shogammon's turns multiply the work by 20 to 300 a turn (nodes at
+/// the start and four midgame positions: 2 -> 3 turns 18-280 times, 3 -> 4
+/// turns 86 times at the start): an iteration started on a smaller guess
+/// would mostly be cut by the soft limit before its first root move is
+/// done, and the time it took would be lost.
+const GROWTH: f64 = 32.0;
+
+/// True when the next iteration, expected to take `GROWTH` times the last
+/// one (or more, as the last grew), would end past the planned time. Never
+/// before the floor of a byoyomi period or `movetime` (`soft_limit_scaled`):
+/// that time is lost if not used.
+fn next_iteration_too_long(control: &dyn Control, elapsed: Duration, last: Duration) -> bool {
+    let before_last = elapsed.saturating_sub(last).as_secs_f64();
+    let growth = if before_last > 0.0 {
+        (last.as_secs_f64() / before_last).max(GROWTH)
+    } else {
+        GROWTH
+    };
+    let expected_end = elapsed.as_secs_f64() + last.as_secs_f64() * growth;
+    let share = elapsed.as_secs_f64() / expected_end.max(f64::MIN_POSITIVE);
+    control.soft_limit_reached() || control.soft_limit_scaled(share)
+}
+
 /// History values are halved when one passes this.
 const HISTORY_MAX: i32 = 1 << 24;
 
@@ -286,19 +310,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
         result
     }
 
-    /// True when the next iteration, expected to take `GROWTH` times the last
-    /// one (or more, as the last grew), would end past the planned time.
     fn next_iteration_too_long(&self, elapsed: Duration, last: Duration) -> bool {
-        const GROWTH: f64 = 8.0;
-        let before_last = elapsed.saturating_sub(last).as_secs_f64();
-        let growth = if before_last > 0.0 {
-            (last.as_secs_f64() / before_last).max(GROWTH)
-        } else {
-            GROWTH
-        };
-        let expected_end = elapsed.as_secs_f64() + last.as_secs_f64() * growth;
-        let share = elapsed.as_secs_f64() / expected_end.max(f64::MIN_POSITIVE);
-        self.control.soft_limit_reached() || self.control.soft_limit_scaled(share)
+        next_iteration_too_long(self.control, elapsed, last)
     }
 
     /// One iteration at the root: every move with a window raised by the
@@ -694,5 +707,68 @@ impl<G: ChanceGame> Searcher<'_, G> {
             }
         }
         (sum as f64 / total as f64).round() as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A clock stopped at `elapsed` with a soft limit and no floor.
+    struct Frozen {
+        elapsed: Duration,
+        soft: Duration,
+    }
+
+    impl Control for Frozen {
+        fn must_stop(&self) -> bool {
+            false
+        }
+        fn soft_limit_reached(&self) -> bool {
+            self.elapsed >= self.soft
+        }
+        fn soft_limit_scaled(&self, factor: f64) -> bool {
+            self.elapsed >= self.soft.mul_f64(factor)
+        }
+        fn elapsed(&self) -> Duration {
+            self.elapsed
+        }
+    }
+
+    #[test]
+    fn an_iteration_that_cannot_finish_in_the_planned_time_is_not_started() {
+        let ms = Duration::from_millis;
+        let control = |elapsed| Frozen {
+            elapsed: ms(elapsed),
+            soft: ms(2500),
+        };
+        // Two turns took 15 ms of 20: three turns (about 0.5 s) fit.
+        assert!(!next_iteration_too_long(&control(20), ms(20), ms(15)));
+        // Three turns took 170 ms of 190: four (several seconds) do not.
+        assert!(next_iteration_too_long(&control(190), ms(190), ms(170)));
+        // Past the soft limit nothing starts.
+        assert!(next_iteration_too_long(&control(2600), ms(2600), ms(1)));
+    }
+
+    #[test]
+    fn the_filter_keeps_the_first_and_the_close_within_the_cap() {
+        let f = MoveFilter {
+            from_depth: 2,
+            keep: 3,
+            always: 1,
+            margin: 100,
+        };
+        // (move, rank, static value) in search order.
+        let mut list = vec![
+            (0, 0, -500),
+            (1, 0, 0),
+            (2, 0, -150),
+            (3, 0, -50),
+            (4, 0, -90),
+        ];
+        let n = f.select(&mut list);
+        assert_eq!(n, 3);
+        let order: Vec<i32> = list.iter().map(|e| e.0).collect();
+        assert_eq!(order, [0, 1, 3, 2, 4]);
     }
 }
