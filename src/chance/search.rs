@@ -19,6 +19,21 @@
 //!   `beta` the chance node fails high without any full search, and
 //!   otherwise they replace `-WIN` in Star1's windows.
 //!
+//! With every value inside `[-WIN, WIN]` (a king can fall on any turn),
+//! Star1 alone cuts little: what cuts is Star2 with good probes. Rolls are
+//! probed and searched likeliest first (two-way rolls, 2/36, before
+//! doubles); a probe is the table's turn, else one of the roll's two
+//! killers, else (when the reply is a leaf) the first turn by captures and
+//! history. Decision nodes try the table's turn, the killers, then (two or
+//! more turns left) the static value after each turn or (one turn left)
+//! captures and history. Iterations reuse the table: a node's move from
+//! the last iteration is its first move and its first probe.
+//!
+//! Beyond exact pruning, move filters (`MoveFilter`) search only a
+//! few promising turns at the root from three turns on and at decision
+//! nodes with two or more turns left; `ChanceLimits::full_width` turns
+//! them off.
+//!
 //! The root is a decision node (the roll must be set). Scores are in
 //! [`score`] units (equity × 10000).
 
@@ -124,7 +139,7 @@ pub struct ChanceLimits<M> {
     /// `go searchmoves`: only these root moves (all when empty).
     pub searchmoves: Vec<M>,
     /// Search every turn to the full depth: no move filter (see
-    /// [`MoveFilter`]), so the score is the expectiminimax value at that
+    /// `MoveFilter`), so the score is the expectiminimax value at that
     /// depth. Tests compare against the definition with it.
     pub full_width: bool,
 }
