@@ -60,6 +60,17 @@ pub trait ChanceGame: Game {
         moves.contains(&m)
     }
 
+    /// Size of the search's history table; 0 (the default): no history.
+    const CHANCE_HISTORY_SIZE: usize = 0;
+
+    /// The history slots (below [`ChanceGame::CHANCE_HISTORY_SIZE`]) of the parts
+    /// of `m` for the side to move: a turn that did well in one position
+    /// is tried early in its siblings, and so is one sharing a step with
+    /// it. `None` for parts with no slot.
+    fn history_slots(&self, _m: Self::Move) -> [Option<usize>; 2] {
+        [None, None]
+    }
+
     /// The static value of the position for the side to move, which has
     /// not rolled yet, in the search's score units ([`score`]): strictly
     /// between `-score::WIN` and `score::WIN`. Decided games are scored by

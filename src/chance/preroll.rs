@@ -42,7 +42,7 @@ pub fn pre_roll<G: ChanceGame>(
     let limits = ChanceLimits {
         depth: Some(depth.max(1)),
         nodes,
-        searchmoves: Vec::new(),
+        ..ChanceLimits::default()
     };
     let mut sum = 0i64;
     let mut total_nodes = 0;

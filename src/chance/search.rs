@@ -19,6 +19,21 @@
 //!   `beta` the chance node fails high without any full search, and
 //!   otherwise they replace `-WIN` in Star1's windows.
 //!
+//! With every value inside `[-WIN, WIN]` (a king can fall on any turn),
+//! Star1 alone cuts little: what cuts is Star2 with good probes. Rolls are
+//! probed and searched likeliest first (two-way rolls, 2/36, before
+//! doubles); a probe is the table's turn, else one of the roll's two
+//! killers, else (when the reply is a leaf) the first turn by captures and
+//! history. Decision nodes try the table's turn, the killers, then (two or
+//! more turns left) the static value after each turn or (one turn left)
+//! captures and history. Iterations reuse the table: a node's move from
+//! the last iteration is its first move and its first probe.
+//!
+//! Beyond exact pruning, move filters (`MoveFilter`) search only a
+//! few promising turns at the root from three turns on and at decision
+//! nodes with two or more turns left; `ChanceLimits::full_width` turns
+//! them off.
+//!
 //! The root is a decision node (the roll must be set). Scores are in
 //! [`score`] units (equity × 10000).
 
@@ -29,6 +44,88 @@ use super::score::{self, clamp_eval, from_tt, lost_in, to_tt, won_in, MAX_TURNS,
 use super::tt::{Bound, ChanceTable};
 use super::ChanceGame;
 use crate::game::{Outcome, Rules};
+
+/// Forward pruning at decision nodes, as backgammon programs filter moves
+/// (gnubg's move filters): of the moves in search order, the first
+/// `always` and the others whose static value (after the move, before the
+/// opponent rolls) is within `margin` of the best static value are
+/// searched, at most `keep`; the rest are not searched at this depth.
+/// A filtered node's value is a lower bound of its full-width value.
+struct MoveFilter {
+    /// Nodes with at least this many turns left (the root: iterations of
+    /// this depth on).
+    from_depth: u32,
+    keep: usize,
+    always: usize,
+    margin: i32,
+}
+
+/// At the root the order comes from the last iteration: its best moves are
+/// always kept.
+const ROOT_FILTER: MoveFilter = MoveFilter {
+    from_depth: 3,
+    keep: 6,
+    always: 2,
+    margin: 500,
+};
+
+/// Inside the tree the order is the table's move, the killers, then the
+/// static value.
+const INNER_FILTER: MoveFilter = MoveFilter {
+    from_depth: 2,
+    keep: 5,
+    always: 3,
+    margin: 300,
+};
+
+impl MoveFilter {
+    /// Moves the selected entries of `list` (move, rank, static value) to
+    /// its front, both parts in their order, and returns how many.
+    fn select<M: Copy, R: Copy>(&self, list: &mut Vec<(M, R, i32)>) -> usize {
+        let best = list.iter().map(|e| e.2).max().unwrap_or(-WIN);
+        let floor = best.saturating_sub(self.margin);
+        let mut chosen = Vec::with_capacity(self.keep);
+        let mut rest = Vec::with_capacity(list.len());
+        for (i, &e) in list.iter().enumerate() {
+            if chosen.len() < self.keep && (i < self.always || e.2 >= floor) {
+                chosen.push(e);
+            } else {
+                rest.push(e);
+            }
+        }
+        let n = chosen.len();
+        chosen.extend(rest);
+        *list = chosen;
+        n
+    }
+}
+
+/// How much longer than the last the next iteration is expected to take, at
+/// least. Shogammon's turns multiply the work by 20 to 300 a turn (nodes at
+/// the start and four midgame positions: 2 -> 3 turns 18-280 times, 3 -> 4
+/// turns 86 times at the start): an iteration started on a smaller guess
+/// would mostly be cut by the soft limit before its first root move is
+/// done, and the time it took would be lost.
+const GROWTH: f64 = 32.0;
+
+/// True when the next iteration, expected to take `GROWTH` times the last
+/// one (or more, as the last grew), would end past the planned time. Never
+/// before the floor of a byoyomi period or `movetime` (`soft_limit_scaled`):
+/// that time is lost if not used.
+fn next_iteration_too_long(control: &dyn Control, elapsed: Duration, last: Duration) -> bool {
+    let before_last = elapsed.saturating_sub(last).as_secs_f64();
+    let growth = if before_last > 0.0 {
+        (last.as_secs_f64() / before_last).max(GROWTH)
+    } else {
+        GROWTH
+    };
+    let expected_end = elapsed.as_secs_f64() + last.as_secs_f64() * growth;
+    let share = elapsed.as_secs_f64() / expected_end.max(f64::MIN_POSITIVE);
+    control.soft_limit_reached() || control.soft_limit_scaled(share)
+}
+
+/// History values are halved when one passes this.
+const HISTORY_MAX: i32 = 1 << 24;
 
 /// How often (in nodes) the clock is read.
 const CHECK_INTERVAL: u64 = 32;
@@ -41,6 +138,10 @@ pub struct ChanceLimits<M> {
     pub nodes: Option<u64>,
     /// `go searchmoves`: only these root moves (all when empty).
     pub searchmoves: Vec<M>,
+    /// Search every turn to the full depth: no move filter (see
+    /// `MoveFilter`), so the score is the expectiminimax value at that
+    /// depth. Tests compare against the definition with it.
+    pub full_width: bool,
 }
 
 impl<M> Default for ChanceLimits<M> {
@@ -49,6 +150,7 @@ impl<M> Default for ChanceLimits<M> {
             depth: None,
             nodes: None,
             searchmoves: Vec::new(),
+            full_width: false,
         }
     }
 }
@@ -90,6 +192,8 @@ pub fn search<G: ChanceGame>(
         aborted: false,
         has_answer: false,
         killers: vec![Vec::new(); MAX_TURNS + 1],
+        history: vec![0; G::CHANCE_HISTORY_SIZE],
+        filter: false,
         outcomes,
     };
     searcher.iterate(pos, limits, report)
@@ -105,11 +209,18 @@ struct Searcher<'a, G: ChanceGame> {
     /// An iteration has completed: past the planned time, the search may
     /// stop anywhere and answer with it.
     has_answer: bool,
-    /// `killers[turns][i]`: the best move last found for roll `i` at that
-    /// distance from the root. Replies to different moves of ours are often
-    /// the same, so a sibling's best reply is the first one tried: Star2's
-    /// probe then usually finds the refutation at once.
-    killers: Vec<Vec<Option<G::Move>>>,
+    /// `killers[turns][i]`: the two best moves last found for roll `i` at
+    /// that distance from the root, newest first. Replies to different
+    /// moves of ours are often the same, so a sibling's best reply is the
+    /// first one tried: Star2's probe then usually finds the refutation at
+    /// once.
+    killers: Vec<Vec<[Option<G::Move>; 2]>>,
+    /// Credit of the parts of turns that were best or cut off
+    /// ([`ChanceGame::history_slots`]), for ordering the rest.
+    history: Vec<i32>,
+    /// Whether the move filters apply (not with `full_width` or
+    /// `searchmoves`).
+    filter: bool,
     outcomes: Vec<(G::Roll, u32)>,
 }
 
@@ -150,12 +261,14 @@ impl<G: ChanceGame> Searcher<'_, G> {
         }
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
-        // Root moves with the score of the last iteration that searched them.
-        let mut root: Vec<(G::Move, i32)> = moves
+        // Root moves with the score of the last iteration that searched them
+        // and their static value (the move filter's measure).
+        let mut root: Vec<(G::Move, i32, i32)> = moves
             .iter()
             .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
-            .map(|&m| (m, -WIN))
+            .map(|&m| (m, -WIN, -WIN))
             .collect();
+        self.filter = !limits.full_width && limits.searchmoves.is_empty();
         if root.is_empty() {
             // No legal move, or none of the searchmoves is legal.
             result.score = clamp_eval(pos.chance_evaluate());
@@ -183,7 +296,15 @@ impl<G: ChanceGame> Searcher<'_, G> {
             if depth > 1 && self.next_iteration_too_long(started, last_iteration) {
                 break;
             }
-            let (completed, best, best_score) = self.search_root(pos, &mut root, depth);
+            // The move filter: deeper iterations search the moves that
+            // were best or close to it by their static value. The others
+            // keep their place behind.
+            let searched = if self.filter && depth >= ROOT_FILTER.from_depth {
+                ROOT_FILTER.select(&mut root)
+            } else {
+                root.len()
+            };
+            let (completed, best, best_score) = self.search_root(pos, &mut root[..searched], depth);
             last_iteration = self.control.elapsed().saturating_sub(started);
             if completed == 0 {
                 break;
@@ -195,7 +316,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
             result.nodes = self.nodes;
             report(self.info(pos, depth, best, best_score));
             // Scores of moves not reached keep their old order behind.
-            root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            root[..searched].sort_by_key(|&(_, s, _)| std::cmp::Reverse(s));
             if self.aborted || score::DECIDED <= best_score.abs() {
                 break;
             }
@@ -204,19 +325,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
         result
     }
 
-    /// True when the next iteration, expected to take `GROWTH` times the last
-    /// one (or more, as the last grew), would end past the planned time.
     fn next_iteration_too_long(&self, elapsed: Duration, last: Duration) -> bool {
-        const GROWTH: f64 = 8.0;
-        let before_last = elapsed.saturating_sub(last).as_secs_f64();
-        let growth = if before_last > 0.0 {
-            (last.as_secs_f64() / before_last).max(GROWTH)
-        } else {
-            GROWTH
-        };
-        let expected_end = elapsed.as_secs_f64() + last.as_secs_f64() * growth;
-        let share = elapsed.as_secs_f64() / expected_end.max(f64::MIN_POSITIVE);
-        self.control.soft_limit_reached() || self.control.soft_limit_scaled(share)
+        next_iteration_too_long(self.control, elapsed, last)
     }
 
     /// One iteration at the root: every move with a window raised by the
@@ -224,7 +334,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
     fn search_root(
         &mut self,
         pos: &mut G,
-        root: &mut [(G::Move, i32)],
+        root: &mut [(G::Move, i32, i32)],
         depth: u32,
     ) -> (usize, G::Move, i32) {
         let mut alpha = -WIN;
@@ -273,13 +383,14 @@ impl<G: ChanceGame> Searcher<'_, G> {
 
     /// Root order before the first iteration: by the static value after
     /// each move.
-    fn order_root(&mut self, pos: &mut G, root: &mut [(G::Move, i32)]) {
+    fn order_root(&mut self, pos: &mut G, root: &mut [(G::Move, i32, i32)]) {
         for entry in root.iter_mut() {
             pos.do_move(entry.0);
             entry.1 = -self.static_value(pos, 1);
+            entry.2 = entry.1;
             pos.undo_move();
         }
-        root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        root.sort_by_key(|&(_, s, _)| std::cmp::Reverse(s));
     }
 
     /// Decided games by their outcome, others by the evaluation.
@@ -317,12 +428,13 @@ impl<G: ChanceGame> Searcher<'_, G> {
         pos: &mut G,
         depth: u32,
         hint: Option<G::Move>,
-        killer: Option<G::Move>,
+        killers: [Option<G::Move>; 2],
         turns: usize,
     ) -> Vec<G::Move> {
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
-        let mut scored: Vec<(i32, G::Move)> = if depth >= 2 {
+        // (move, rank, static value after it)
+        let mut scored: Vec<(G::Move, i64, i32)> = if depth >= 2 {
             moves
                 .iter()
                 .map(|&m| {
@@ -330,20 +442,63 @@ impl<G: ChanceGame> Searcher<'_, G> {
                     self.nodes += 1;
                     let v = -self.static_value(pos, turns + 1);
                     pos.undo_move();
-                    (v, m)
+                    (m, i64::from(v), v)
                 })
                 .collect()
         } else {
-            moves.iter().map(|&m| (pos.order_score(m), m)).collect()
+            moves
+                .iter()
+                .map(|&m| (m, self.cheap_order(pos, m), 0))
+                .collect()
         };
-        for (m, rank) in [(killer, i32::MAX - 1), (hint, i32::MAX)] {
-            if let Some(e) = m.and_then(|m| scored.iter_mut().find(|e| e.1 == m)) {
-                e.0 = rank;
+        let top = i64::MAX;
+        for (m, rank) in [(killers[1], top - 2), (killers[0], top - 1), (hint, top)] {
+            if let Some(e) = m.and_then(|m| scored.iter_mut().find(|e| e.0 == m)) {
+                e.1 = rank;
             }
         }
         // Stable: equal scores keep the generator's (canonical) order.
-        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-        scored.into_iter().map(|(_, m)| m).collect()
+        scored.sort_by_key(|&(_, s, _)| std::cmp::Reverse(s));
+        if self.filter && depth >= INNER_FILTER.from_depth {
+            let n = INNER_FILTER.select(&mut scored);
+            scored.truncate(n);
+        }
+        scored.into_iter().map(|(m, _, _)| m).collect()
+    }
+
+    /// Order without playing the move: captures first, then history.
+    #[inline]
+    fn cheap_order(&self, pos: &G, m: G::Move) -> i64 {
+        let history: i64 = pos
+            .history_slots(m)
+            .iter()
+            .flatten()
+            .map(|&i| i64::from(self.history[i]))
+            .sum();
+        (i64::from(pos.order_score(m)) << 32) + history
+    }
+
+    /// Credits the best move of a decision node: it becomes the roll's
+    /// first killer at this distance, and its parts gain history.
+    fn reward(&mut self, pos: &G, m: G::Move, depth: u32, turns: usize, slot: usize) {
+        if let Some(row) = self.killers.get_mut(turns) {
+            if row.len() <= slot {
+                row.resize(slot + 1, [None; 2]);
+            }
+            let k = &mut row[slot];
+            if k[0] != Some(m) {
+                k[1] = k[0];
+                k[0] = Some(m);
+            }
+        }
+        let bonus = (depth * depth) as i32;
+        for i in pos.history_slots(m).into_iter().flatten() {
+            let h = &mut self.history[i];
+            *h = h.saturating_add(bonus);
+            if *h > HISTORY_MAX {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
     }
 
     /// A decision node: the position has its roll, outcome `slot` of the
@@ -377,8 +532,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
                 }
             }
         }
-        let killer = self.killer(turns, slot);
-        let moves = self.ordered_moves(pos, depth, hint, killer, turns);
+        let killers = self.killers(turns, slot);
+        let moves = self.ordered_moves(pos, depth, hint, killers, turns);
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
@@ -410,19 +565,32 @@ impl<G: ChanceGame> Searcher<'_, G> {
         };
         self.tt
             .store(key, best_move, to_tt(best, turns), depth, bound);
-        if let Some(row) = self.killers.get_mut(turns) {
-            if row.len() <= slot {
-                row.resize(slot + 1, None);
-            }
-            row[slot] = best_move;
+        if let (Some(m), false) = (best_move, bound == Bound::Upper) {
+            self.reward(pos, m, depth, turns, slot);
         }
         best
     }
 
-    fn killer(&self, turns: usize, slot: usize) -> Option<G::Move> {
+    fn killers(&self, turns: usize, slot: usize) -> [Option<G::Move>; 2] {
         self.killers
             .get(turns)
-            .and_then(|row| row.get(slot).copied().flatten())
+            .and_then(|row| row.get(slot).copied())
+            .unwrap_or([None; 2])
+    }
+
+    /// The first move by [`Self::cheap_order`]: a probe for a roll with no
+    /// hint, where the reply is a leaf and a probe costs one evaluation.
+    fn best_cheap(&self, pos: &G) -> Option<G::Move> {
+        let mut moves = G::Moves::default();
+        pos.generate_legal(&mut moves);
+        let mut best: Option<(i64, G::Move)> = None;
+        for &m in moves.iter() {
+            let s = self.cheap_order(pos, m);
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, m));
+            }
+        }
+        best.map(|(_, m)| m)
     }
 
     /// A chance node: the side to move has not rolled. Star2 probing, then
@@ -503,8 +671,9 @@ impl<G: ChanceGame> Searcher<'_, G> {
                 let candidate = entry
                     .and_then(|e| e.mv)
                     .into_iter()
-                    .chain(self.killer(turns, i))
-                    .find(|&m| pos.is_legal_move(m));
+                    .chain(self.killers(turns, i).into_iter().flatten())
+                    .find(|&m| pos.is_legal_move(m))
+                    .or_else(|| (depth == 1).then(|| self.best_cheap(pos)).flatten());
                 let Some(first) = candidate else {
                     continue;
                 };
@@ -553,5 +722,68 @@ impl<G: ChanceGame> Searcher<'_, G> {
             }
         }
         (sum as f64 / total as f64).round() as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A clock stopped at `elapsed` with a soft limit and no floor.
+    struct Frozen {
+        elapsed: Duration,
+        soft: Duration,
+    }
+
+    impl Control for Frozen {
+        fn must_stop(&self) -> bool {
+            false
+        }
+        fn soft_limit_reached(&self) -> bool {
+            self.elapsed >= self.soft
+        }
+        fn soft_limit_scaled(&self, factor: f64) -> bool {
+            self.elapsed >= self.soft.mul_f64(factor)
+        }
+        fn elapsed(&self) -> Duration {
+            self.elapsed
+        }
+    }
+
+    #[test]
+    fn an_iteration_that_cannot_finish_in_the_planned_time_is_not_started() {
+        let ms = Duration::from_millis;
+        let control = |elapsed| Frozen {
+            elapsed: ms(elapsed),
+            soft: ms(2500),
+        };
+        // Two turns took 15 ms of 20: three turns (about 0.5 s) fit.
+        assert!(!next_iteration_too_long(&control(20), ms(20), ms(15)));
+        // Three turns took 170 ms of 190: four (several seconds) do not.
+        assert!(next_iteration_too_long(&control(190), ms(190), ms(170)));
+        // Past the soft limit nothing starts.
+        assert!(next_iteration_too_long(&control(2600), ms(2600), ms(1)));
+    }
+
+    #[test]
+    fn the_filter_keeps_the_first_and_the_close_within_the_cap() {
+        let f = MoveFilter {
+            from_depth: 2,
+            keep: 3,
+            always: 1,
+            margin: 100,
+        };
+        // (move, rank, static value) in search order.
+        let mut list = vec![
+            (0, 0, -500),
+            (1, 0, 0),
+            (2, 0, -150),
+            (3, 0, -50),
+            (4, 0, -90),
+        ];
+        let n = f.select(&mut list);
+        assert_eq!(n, 3);
+        let order: Vec<i32> = list.iter().map(|e| e.0).collect();
+        assert_eq!(order, [0, 1, 3, 2, 4]);
     }
 }

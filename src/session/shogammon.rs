@@ -271,6 +271,7 @@ impl VariantOps for ShogammonState {
             depth: go.depth,
             nodes: go.nodes,
             searchmoves: self.searchmoves(&go.searchmoves, out),
+            ..ChanceLimits::default()
         };
         Worker::spawn(
             control,

@@ -160,7 +160,25 @@ impl ChanceGame for Position {
     fn move_text(&self, m: Turn) -> String {
         notation::format_turn(m).to_string()
     }
+
+    /// Per side: a board step by (from, to), a drop by (role, to).
+    const CHANCE_HISTORY_SIZE: usize = 2 * HISTORY_PER_SIDE;
+
+    fn history_slots(&self, m: Turn) -> [Option<usize>; 2] {
+        let base = match self.side() {
+            Color::Black => 0,
+            Color::White => HISTORY_PER_SIDE,
+        };
+        m.steps.map(|step| match step {
+            Step::Lost => None,
+            Step::Board { from, to, .. } => Some(base + from.index() * 81 + to.index()),
+            Step::Drop { role, to } => Some(base + 81 * 81 + role.index() * 81 + to.index()),
+        })
+    }
 }
+
+/// History slots of one side: 81 × 81 board steps, 7 × 81 drops.
+const HISTORY_PER_SIDE: usize = 81 * 81 + 7 * 81;
 
 impl Position {
     /// The turn token for `turn` (docs/rules/shogammon.md): dice in the order taken, a
