@@ -54,8 +54,9 @@ pub use referee::referee;
 pub use turns::Turns;
 pub use types::{Step, Turn};
 
+use crate::board::position::Kind;
 use crate::chance::ChanceGame;
-use crate::game::{game_error, Game, GameError, Outcome, Rules};
+use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
 
 /// What Shogammon has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
