@@ -354,10 +354,7 @@ impl Session {
         self.finish_worker();
         let bench = &self.variant.game().capabilities().bench;
         let depth = depth.unwrap_or(bench.depth).max(1);
-        let worker = self
-            .variant
-            .ops()
-            .start_bench(bench, depth, &self.options, &self.out);
+        let worker = self.variant.ops().start_bench(bench, depth, &self.out);
         self.worker = Some(worker);
     }
 

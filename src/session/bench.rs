@@ -9,9 +9,9 @@ use std::time::Instant;
 use crate::game::{Color, Game, Rules};
 use crate::registry::Bench;
 use crate::search::{self, Limits, SearchControl};
+use crate::timeman::TimeOptions;
 use crate::tt::TranspositionTable;
 
-use super::options::Options;
 use super::output::Output;
 use super::worker::Worker;
 
@@ -34,16 +34,14 @@ pub fn spawn_bench(
     variant: &'static str,
     bench: &'static Bench,
     depth: u32,
-    options: &Options,
     out: &Output,
     search: SearchOne,
 ) -> Worker {
-    Worker::spawn(
-        SearchControl::unlimited(),
+    Worker::spawn_untimed(
         true,
         Color::Black,
-        options.time,
-        out.clone(),
+        TimeOptions::default(),
+        out,
         move |control, out| run_bench(variant, bench, depth, control, out, search),
     )
 }

@@ -4,6 +4,7 @@
 //! turns) supplies its own move list.
 
 use crate::game::Game;
+use usi::DebugQuery;
 
 /// `eval`: the main terms of the static evaluation, then `eval = N`, the
 /// evaluation the search uses, from the side to move's view (what
@@ -16,6 +17,18 @@ pub fn eval_lines<G: Game>(pos: &G) -> Vec<String> {
         .collect();
     lines.push(format!("eval = {}", pos.evaluate()));
     lines
+}
+
+/// The answer to `query`; `moves` gives the `moves` answer (games list
+/// their moves their own way).
+pub fn answer<G: Game>(pos: &G, query: DebugQuery, moves: impl FnOnce() -> String) -> Vec<String> {
+    match query {
+        DebugQuery::Eval => eval_lines(pos),
+        DebugQuery::Moves => vec![moves()],
+        DebugQuery::Sfen => vec![format!("sfen {}", pos.to_sfen())],
+        DebugQuery::Key => vec![key_line(pos.key())],
+        DebugQuery::Compiler => compiler_lines(),
+    }
 }
 
 /// `moves`: every legal move of the position, in the generator's order.

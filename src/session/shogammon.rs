@@ -36,7 +36,7 @@ use super::bench::{load, spawn_bench, BENCH_HASH_MB};
 use super::debug;
 use super::options::Options;
 use super::output::Output;
-use super::variant::{describe_outcome, side_name, VariantOps};
+use super::variant::{describe_outcome, prepare_table, side_name, SizedTable, VariantOps};
 use super::worker::{perft_stopped, search_is_bounded, Worker};
 
 pub struct ShogammonState {
@@ -61,6 +61,15 @@ impl Default for ShogammonState {
 
 impl ShogammonState {
     const NAME: &'static str = <Position as Game>::VARIANT;
+}
+
+impl SizedTable for ChanceTable<Turn> {
+    fn has_size(&self, mb: usize) -> bool {
+        ChanceTable::has_size(self, mb)
+    }
+    fn clear(&mut self) {
+        ChanceTable::clear(self)
+    }
 }
 
 /// Shogammon's options (`DiceMap`, `DiceSeed`) from the session's.
@@ -216,43 +225,29 @@ impl VariantOps for ShogammonState {
     /// As for the other games, but `moves` lists the turns of the roll
     /// (each distinct turn token once), or says that no roll was given.
     fn debug(&self, query: DebugQuery) -> Vec<String> {
-        match query {
-            DebugQuery::Moves => match self.pos.roll() {
-                Some(roll) => {
-                    let mut turns: Vec<String> = Vec::new();
-                    for turn in self.pos.all_turns(roll) {
-                        let token = self.pos.format_turn(turn).to_string();
-                        if !turns.contains(&token) {
-                            turns.push(token);
-                        }
+        debug::answer(&self.pos, query, || match self.pos.roll() {
+            Some(roll) => {
+                let mut turns: Vec<String> = Vec::new();
+                for turn in self.pos.all_turns(roll) {
+                    let token = self.pos.format_turn(turn).to_string();
+                    if !turns.contains(&token) {
+                        turns.push(token);
                     }
-                    vec![debug::moves_line(&turns)]
                 }
-                None => vec![
-                    "legal moves: no roll yet (give one with the dice clause of position)"
-                        .to_string(),
-                ],
-            },
-            DebugQuery::Eval => debug::eval_lines(&self.pos),
-            DebugQuery::Sfen => vec![format!("sfen {}", self.pos.to_sfen())],
-            DebugQuery::Key => vec![debug::key_line(self.pos.key())],
-            DebugQuery::Compiler => debug::compiler_lines(),
-        }
+                debug::moves_line(&turns)
+            }
+            None => {
+                "legal moves: no roll yet (give one with the dice clause of position)".to_string()
+            }
+        })
     }
 
     fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String> {
-        let Ok(mut tt) = self.tt.try_lock() else {
-            return Err("the hash table is in use by a search".to_string());
-        };
-        if !tt.has_size(mb) {
-            log::info!("allocating {mb} MB for the hash table");
-            if !tt.resize(mb) {
-                return Err(format!("USI_Hash: cannot allocate {mb} MB"));
-            }
-        } else if clear {
-            tt.clear();
-        }
-        Ok(())
+        prepare_table(&self.tt, mb, clear, |tt, mb| {
+            tt.resize(mb)
+                .then_some(())
+                .ok_or_else(|| "out of memory".to_string())
+        })
     }
 
     fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker {
@@ -303,27 +298,16 @@ impl VariantOps for ShogammonState {
         )
     }
 
-    fn start_bench(
-        &mut self,
-        bench: &'static Bench,
-        depth: u32,
-        options: &Options,
-        out: &Output,
-    ) -> Worker {
-        spawn_bench(Self::NAME, bench, depth, options, out, bench_position)
+    fn start_bench(&mut self, bench: &'static Bench, depth: u32, out: &Output) -> Worker {
+        spawn_bench(Self::NAME, bench, depth, out, bench_position)
     }
 
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker {
         let pos = self.pos.clone();
         let side = pos.side_to_move();
-        Worker::spawn(
-            SearchControl::unlimited(),
-            true,
-            side,
-            options.time,
-            out.clone(),
-            move |control, out| run_perft(pos, depth, control, out),
-        )
+        Worker::spawn_untimed(true, side, options.time, out, move |control, out| {
+            run_perft(pos, depth, control, out)
+        })
     }
 
     fn setup(&self, _seed: u64) -> Result<String, String> {
@@ -364,12 +348,11 @@ impl VariantOps for ShogammonState {
             tt: Arc::clone(&self.tt),
         };
         let side = self.pos.side_to_move();
-        Ok(Worker::spawn(
-            SearchControl::unlimited(),
+        Ok(Worker::spawn_untimed(
             true,
             side,
             options.time,
-            out.clone(),
+            out,
             move |control, out| job.run(control, out),
         ))
     }

@@ -69,13 +69,7 @@ pub trait VariantOps {
     /// `go perft N`.
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker;
     /// `bench`: the game's benchmark positions searched to `depth`.
-    fn start_bench(
-        &mut self,
-        bench: &'static Bench,
-        depth: u32,
-        options: &Options,
-        out: &Output,
-    ) -> Worker;
+    fn start_bench(&mut self, bench: &'static Bench, depth: u32, out: &Output) -> Worker;
     /// `go setup`: the engine's opening setup for the side to move.
     fn setup(&self, seed: u64) -> Result<String, String>;
     /// `go mate`: starts the mate solver, or says why the game has none.
@@ -138,6 +132,41 @@ fn build_position<G: Game>(cmd: &PositionCommand) -> Result<G, String> {
         pos.do_move(m);
     }
     Ok(pos)
+}
+
+/// Gives a table `mb` megabytes (if it has another size, by `resize`) or
+/// clears it when asked; refused while a search holds it.
+pub(super) fn prepare_table<T: SizedTable>(
+    tt: &Mutex<T>,
+    mb: usize,
+    clear: bool,
+    resize: impl FnOnce(&mut T, usize) -> Result<(), String>,
+) -> Result<(), String> {
+    let Ok(mut tt) = tt.try_lock() else {
+        return Err("the hash table is in use by a search".to_string());
+    };
+    if !tt.has_size(mb) {
+        log::info!("allocating {mb} MB for the hash table");
+        resize(&mut tt, mb).map_err(|e| format!("USI_Hash: cannot allocate {mb} MB: {e}"))?;
+    } else if clear {
+        tt.clear();
+    }
+    Ok(())
+}
+
+/// What [`prepare_table`] needs of a table.
+pub(super) trait SizedTable {
+    fn has_size(&self, mb: usize) -> bool;
+    fn clear(&mut self);
+}
+
+impl<M: Copy + Default> SizedTable for TranspositionTable<M> {
+    fn has_size(&self, mb: usize) -> bool {
+        TranspositionTable::has_size(self, mb)
+    }
+    fn clear(&mut self) {
+        TranspositionTable::clear(self)
+    }
 }
 
 pub(super) fn side_name(side: Color) -> &'static str {
@@ -214,27 +243,15 @@ impl<G: Game> VariantOps for GameState<G> {
     }
 
     fn debug(&self, query: DebugQuery) -> Vec<String> {
-        match query {
-            DebugQuery::Eval => debug::eval_lines(&self.pos),
-            DebugQuery::Moves => vec![debug::moves_line(&debug::legal_moves(&self.pos))],
-            DebugQuery::Sfen => vec![format!("sfen {}", self.pos.to_sfen())],
-            DebugQuery::Key => vec![debug::key_line(self.pos.key())],
-            DebugQuery::Compiler => debug::compiler_lines(),
-        }
+        debug::answer(&self.pos, query, || {
+            debug::moves_line(&debug::legal_moves(&self.pos))
+        })
     }
 
     fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String> {
-        let Ok(mut tt) = self.tt.try_lock() else {
-            return Err("the hash table is in use by a search".to_string());
-        };
-        if !tt.has_size(mb) {
-            log::info!("allocating {mb} MB for the hash table");
-            tt.resize(mb)
-                .map_err(|e| format!("USI_Hash: cannot allocate {mb} MB: {e}"))?;
-        } else if clear {
-            tt.clear();
-        }
-        Ok(())
+        prepare_table(&self.tt, mb, clear, |tt, mb| {
+            tt.resize(mb).map_err(|e| e.to_string())
+        })
     }
 
     fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker {
@@ -276,31 +293,15 @@ impl<G: Game> VariantOps for GameState<G> {
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker {
         let pos = self.pos.clone();
         let side = pos.side_to_move();
-        Worker::spawn(
-            SearchControl::unlimited(),
-            true,
-            side,
-            options.time,
-            out.clone(),
-            move |control, out| run_perft(pos, depth, control, out),
-        )
+        Worker::spawn_untimed(true, side, options.time, out, move |control, out| {
+            run_perft(pos, depth, control, out)
+        })
     }
 
-    fn start_bench(
-        &mut self,
-        bench: &'static Bench,
-        depth: u32,
-        options: &Options,
-        out: &Output,
-    ) -> Worker {
-        spawn_bench(
-            G::VARIANT,
-            bench,
-            depth,
-            options,
-            out,
-            |_, text, depth, control| search_position::<G>(text, depth, control),
-        )
+    fn start_bench(&mut self, bench: &'static Bench, depth: u32, out: &Output) -> Worker {
+        spawn_bench(G::VARIANT, bench, depth, out, |_, text, depth, control| {
+            search_position::<G>(text, depth, control)
+        })
     }
 
     fn start_mate(
@@ -312,12 +313,12 @@ impl<G: Game> VariantOps for GameState<G> {
         let pos = self.pos.clone();
         let side = pos.side_to_move();
         let limits = MateLimits::from_usi(limit, options.hash_mb);
-        Ok(Worker::spawn(
-            SearchControl::unlimited(),
-            limit != MateLimit::Infinite,
+        let bounded = limit != MateLimit::Infinite;
+        Ok(Worker::spawn_untimed(
+            bounded,
             side,
             options.time,
-            out.clone(),
+            out,
             move |control, out| run_mate(pos, limits, control, out),
         ))
     }

@@ -64,6 +64,25 @@ impl Worker {
         }
     }
 
+    /// Runs a job without a clock (perft, bench, mate): only `stop` ends it
+    /// early. `bounded`: it ends by itself (see [`Worker`]).
+    pub fn spawn_untimed(
+        bounded: bool,
+        side: Color,
+        time: TimeOptions,
+        out: &Output,
+        job: impl FnOnce(&SearchControl, &Output) + Send + 'static,
+    ) -> Worker {
+        Worker::spawn(
+            SearchControl::unlimited(),
+            bounded,
+            side,
+            time,
+            out.clone(),
+            job,
+        )
+    }
+
     /// Ends the job now; it still answers.
     pub fn stop(&self) {
         self.control.stop();
