@@ -4,6 +4,8 @@
 //! library's own legality check (`Game::parse_move`, or the game's own
 //! referee for games whose moves are whole turns with dice).
 
+use std::marker::PhantomData;
+
 use crate::game::{Color, Game, Outcome, Rules};
 pub use crate::registry::Variant;
 
@@ -22,40 +24,61 @@ pub trait Referee: Send {
     fn outcome(&self, rules: &Rules) -> Option<Outcome>;
     /// Whether the side to move may declare a win (`bestmove win`).
     fn can_declare_win(&self, rules: &Rules) -> bool;
-    /// Shogammon: gives the side to move its roll. Other games refuse.
-    fn set_roll(&mut self, roll: [u8; 2]) -> Result<(), String> {
-        Err(format!(
-            "{}: dice are only for {} (roll {}{})",
-            self.variant(),
-            Variant::names_where(|c| c.dice),
-            roll[0],
-            roll[1]
-        ))
-    }
-    /// Shogammon: the roll of the side to move, if set.
-    fn roll(&self) -> Option<[u8; 2]> {
-        None
-    }
-    /// Number of legal moves (for the current roll in Shogammon).
+    /// A game with dice: gives the side to move its roll. Other games refuse.
+    fn set_roll(&mut self, roll: [u8; 2]) -> Result<(), String>;
+    /// A game with dice: the roll of the side to move, if set.
+    fn roll(&self) -> Option<[u8; 2]>;
+    /// Number of legal moves (for the current roll in a game with dice).
     fn legal_move_count(&self) -> usize;
-    /// The legal moves (turn tokens for the current roll in Shogammon) as
+    /// The legal moves (turn tokens for the current roll in a game with dice) as
     /// the engines write them.
     fn legal_moves(&self) -> Vec<String>;
-    /// Takes back the last move played (Shogammon: the roll it was played
+    /// Takes back the last move played (with dice: the roll it was played
     /// with is the side to move's roll again). False when there is none.
     fn undo(&mut self) -> bool;
     /// The board for people (`Game::display`).
     fn display(&self) -> String;
 }
 
-/// A deterministic game behind [`Game`] (shogi, Mortal Shogi, Sigma 4).
-struct GameReferee<G: Game> {
+/// How a referee reads the move tokens engines send and writes them back
+/// canonically, and (in a game with dice) gives the side to move its roll.
+pub trait MoveText<G: Game> {
+    /// Reads `token` and checks it against the rules (the error says why not).
+    fn read(pos: &G, token: &str) -> Result<G::Move, String>;
+    fn write(pos: &G, m: G::Move) -> String;
+    /// Gives the side to move its roll; `None` in a game without dice.
+    fn set_roll(_pos: &mut G, _roll: [u8; 2]) -> Option<Result<(), String>> {
+        None
+    }
+    /// The side to move's roll, if the game has dice and it is set.
+    fn roll(_pos: &G) -> Option<[u8; 2]> {
+        None
+    }
+}
+
+/// Moves as USI writes them, one move a token (every game without dice).
+pub struct UsiMoves;
+
+impl<G: Game> MoveText<G> for UsiMoves {
+    fn read(pos: &G, token: &str) -> Result<G::Move, String> {
+        let mv = usi::parse_move(token).map_err(|e| e.to_string())?;
+        pos.parse_move(&mv).map_err(|e| e.to_string())
+    }
+
+    fn write(pos: &G, m: G::Move) -> String {
+        pos.format_move(m).to_string()
+    }
+}
+
+/// A game behind [`Game`], its moves read and written by `T`.
+struct GameReferee<G: Game, T> {
     variant: Variant,
     pos: G,
     plies: usize,
+    text: PhantomData<fn() -> T>,
 }
 
-impl<G: Game> Referee for GameReferee<G> {
+impl<G: Game, T: MoveText<G>> Referee for GameReferee<G, T> {
     fn variant(&self) -> Variant {
         self.variant
     }
@@ -73,12 +96,8 @@ impl<G: Game> Referee for GameReferee<G> {
     }
 
     fn play(&mut self, token: &str) -> Result<String, String> {
-        let mv = usi::parse_move(token).map_err(|e| format!("'{token}': {e}"))?;
-        let m = self
-            .pos
-            .parse_move(&mv)
-            .map_err(|e| format!("'{token}': {e}"))?;
-        let text = self.pos.format_move(m).to_string();
+        let m = T::read(&self.pos, token).map_err(|e| format!("'{token}': {e}"))?;
+        let text = T::write(&self.pos, m);
         self.pos.do_move(m);
         self.plies += 1;
         Ok(text)
@@ -92,6 +111,22 @@ impl<G: Game> Referee for GameReferee<G> {
         self.pos.can_declare_win(rules)
     }
 
+    fn set_roll(&mut self, roll: [u8; 2]) -> Result<(), String> {
+        T::set_roll(&mut self.pos, roll).unwrap_or_else(|| {
+            Err(format!(
+                "{}: dice are only for {} (roll {}{})",
+                self.variant,
+                Variant::names_where(|c| c.dice),
+                roll[0],
+                roll[1]
+            ))
+        })
+    }
+
+    fn roll(&self) -> Option<[u8; 2]> {
+        T::roll(&self.pos)
+    }
+
     fn legal_move_count(&self) -> usize {
         let mut moves = G::Moves::default();
         self.pos.generate_legal(&mut moves);
@@ -101,10 +136,7 @@ impl<G: Game> Referee for GameReferee<G> {
     fn legal_moves(&self) -> Vec<String> {
         let mut moves = G::Moves::default();
         self.pos.generate_legal(&mut moves);
-        moves
-            .iter()
-            .map(|&m| self.pos.format_move(m).to_string())
-            .collect()
+        moves.iter().map(|&m| T::write(&self.pos, m)).collect()
     }
 
     fn undo(&mut self) -> bool {
@@ -121,22 +153,36 @@ impl<G: Game> Referee for GameReferee<G> {
     }
 }
 
-/// The arbiter of a deterministic game behind [`Game`] from `start`.
+/// The arbiter of a game from `pos`, its moves read and written by `T`.
+pub fn referee_for<G: Game, T: MoveText<G> + 'static>(
+    variant: Variant,
+    pos: G,
+) -> Box<dyn Referee> {
+    Box::new(GameReferee::<G, T> {
+        variant,
+        pos,
+        plies: 0,
+        text: PhantomData,
+    })
+}
+
+/// The position `start` describes in `variant`.
+pub fn start_position<G: Game>(variant: Variant, start: &usi::StartPosition) -> Result<G, String> {
+    match start {
+        usi::StartPosition::Startpos => Ok(G::startpos()),
+        usi::StartPosition::Sfen(sfen) => {
+            G::from_sfen(sfen).map_err(|e| format!("{variant} sfen '{sfen}': {e}"))
+        }
+    }
+}
+
+/// The arbiter of a game without dice behind [`Game`] from `start`.
 pub fn game_referee<G: Game>(
     variant: Variant,
     start: &usi::StartPosition,
 ) -> Result<Box<dyn Referee>, String> {
-    let pos = match start {
-        usi::StartPosition::Startpos => G::startpos(),
-        usi::StartPosition::Sfen(sfen) => {
-            G::from_sfen(sfen).map_err(|e| format!("{variant} sfen '{sfen}': {e}"))?
-        }
-    };
-    Ok(Box::new(GameReferee {
-        variant,
-        pos,
-        plies: 0,
-    }))
+    let pos = start_position::<G>(variant, start)?;
+    Ok(referee_for::<G, UsiMoves>(variant, pos))
 }
 
 /// A referee for `variant` at `start`. `dice_map` (games with dice) changes
