@@ -4,7 +4,7 @@
 
 use super::nnue::{LoadedNet, DEFAULT_EVAL_DIR};
 use crate::game::{EnteringKingRule, Rules};
-use crate::registry::{GameOptionKind, Variant};
+use crate::registry::{GameOption, GameOptionKind, Variant};
 use crate::shogi::nnue::{DEFAULT_FV_SCALE, MAX_FV_SCALE};
 use crate::timeman::TimeOptions;
 use usi::{OptionDecl, OptionKind};
@@ -38,7 +38,7 @@ pub struct Options {
     pub resign_value: i32,
     /// The games' own options ([`crate::registry::Capabilities::options`]),
     /// by name, as set or their defaults.
-    pub game: Vec<(&'static str, String)>,
+    pub game: Vec<(&'static GameOption, String)>,
     /// Shogi: the folder of the NNUE net `nn.bin` (`EvalDir`), read at `isready`.
     pub eval_dir: String,
     /// Shogi: the NNUE output divisor (`FV_SCALE`).
@@ -120,7 +120,7 @@ impl Options {
             resign_value: RESIGN_NEVER as i32,
             game: Variant::game_options()
                 .into_iter()
-                .map(|o| (o.name, default_text(o.kind)))
+                .map(|o| (o, default_text(o.kind)))
                 .collect(),
             eval_dir: DEFAULT_EVAL_DIR.to_string(),
             fv_scale: DEFAULT_FV_SCALE,
@@ -182,7 +182,7 @@ impl Options {
     pub fn game_option(&self, name: &str) -> Option<String> {
         self.game
             .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .find(|(o, _)| o.name.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.clone())
     }
 
@@ -201,14 +201,11 @@ impl Options {
             .iter()
             .map(|d| d.name.as_str())
             .chain(["UCI_Variant"]);
-        if let Some(slot) = self.game.iter().position(|(n, _)| is(n)) {
+        if let Some(slot) = self.game.iter().position(|(o, _)| is(o.name)) {
             let Some(value) = value else {
                 return Err(format!("setoption: {name} needs a value"));
             };
-            let option = Variant::game_options()
-                .into_iter()
-                .find(|o| is(o.name))
-                .expect("every stored game option is declared");
+            let option = self.game[slot].0;
             let stored = match option.kind {
                 GameOptionKind::Spin { min, max, .. } => {
                     parse_spin(name, value, min, max)?.to_string()

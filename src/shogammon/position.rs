@@ -9,7 +9,7 @@ use crate::board::attacks::*;
 use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::game::{game_error, Color, GameError};
-use crate::shogi::position::{dead_square, side_name, usi_startpos};
+use crate::shogi::position::{dead_square, hand_role, side_name, usi_startpos};
 use crate::shogi::types::{Hand, Piece, Role};
 
 /// The board, hands and side to move: everything turn generation changes
@@ -727,15 +727,7 @@ impl Position {
         }
         for entry in &sfen.hand {
             let t = entry.piece;
-            let role = Role::from_letter(t.letter, t.promoted)
-                .filter(|r| !r.is_promoted() && *r != Role::King)
-                .ok_or_else(|| {
-                    GameError(format!(
-                        "sfen: hand piece '{}{}' cannot be held in hand",
-                        if t.promoted { "+" } else { "" },
-                        t.letter
-                    ))
-                })?;
+            let role = hand_role(t)?;
             let c = Color::from_usi(t.side);
             let total = core.hands[c.index()].0[role.index()] as u32 + entry.count;
             if total > FULL_SET[role.index()] {

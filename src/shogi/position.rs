@@ -262,10 +262,10 @@ impl Position {
     }
 }
 
-/// Adds a hand entry: unpromoted kinds only, no more than a set has.
-fn read_hand_entry(pos: &mut Position, entry: &usi::HandEntry) -> Result<(), GameError> {
-    let t = entry.piece;
-    let role = Role::from_letter(t.letter, t.promoted)
+/// The kind a hand entry holds: an unpromoted kind other than the king
+/// (Shogammon's hands hold the same kinds).
+pub(crate) fn hand_role(t: usi::PieceToken) -> Result<Role, GameError> {
+    Role::from_letter(t.letter, t.promoted)
         .filter(|r| !r.is_promoted() && *r != Role::King)
         .ok_or_else(|| {
             GameError(format!(
@@ -273,7 +273,13 @@ fn read_hand_entry(pos: &mut Position, entry: &usi::HandEntry) -> Result<(), Gam
                 if t.promoted { "+" } else { "" },
                 t.letter
             ))
-        })?;
+        })
+}
+
+/// Adds a hand entry: unpromoted kinds only, no more than a set has.
+fn read_hand_entry(pos: &mut Position, entry: &usi::HandEntry) -> Result<(), GameError> {
+    let t = entry.piece;
+    let role = hand_role(t)?;
     let c = Color::from_usi(t.side);
     let total = pos.hand(c).count(role) as u32 + entry.count;
     if total > Role::FULL_SET[role.index()] as u32 {
