@@ -96,6 +96,19 @@ pub fn game_error<T>(message: impl Into<String>) -> Result<T, GameError> {
     Err(GameError(message.into()))
 }
 
+/// The plain move a token holds, or an error saying that it is a turn (a
+/// game with dice writes whole turns) where `G` reads single moves.
+pub fn plain_move<G: Game>(token: &usi::MoveToken) -> Result<&usi::UsiMove, GameError> {
+    match token {
+        usi::MoveToken::Move(mv) => Ok(mv),
+        usi::MoveToken::Turn(_) => game_error(format!(
+            "it is a {} turn, not a {} move",
+            crate::registry::Variant::names_where(|c| c.dice),
+            G::VARIANT
+        )),
+    }
+}
+
 /// A list of moves a generator fills. Each game picks its own backing store
 /// (a fixed-size stack array where the maximum is known, a vector otherwise).
 pub trait MoveList<M>: Default + std::ops::Deref<Target = [M]> {
@@ -210,15 +223,34 @@ macro_rules! inherent_game_basics {
     };
 }
 
-/// A deterministic two-player game position with make/unmake.
+/// What besides the players' moves decides a game of this type: nothing
+/// ([`NoChance`]), or a chance outcome such as a roll of the dice. It is
+/// what keeps a game with dice away from the alpha-beta search: only a game
+/// whose `Chance` is `NoChance` can implement [`SearchHooks`].
+pub trait Chance: Copy + Eq + Debug + Send + Sync + 'static {}
+
+/// The `Chance` of a deterministic game: it has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoChance {}
+
+impl Chance for NoChance {}
+
+impl Chance for [u8; 2] {}
+
+/// The rules of a two-player game: positions, legal moves with
+/// make/unmake, its notation, and how it ends.
 ///
 /// Invariants every implementation keeps: `do_move` followed by `undo_move`
 /// restores the position and its `key` exactly; `legal_moves` yields each
 /// distinct legal move once; the position never accepts an illegal move from
-/// user input (`parse_move` checks legality).
+/// user input (`parse_move` checks legality); `parse_move` reads what
+/// `format_move` writes.
 pub trait Game: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Debug + Send + Sync + Default + 'static;
     type Moves: MoveList<Self::Move>;
+    /// [`NoChance`], or the outcome of the game's dice (see
+    /// [`crate::chance::ChanceGame`]).
+    type Chance: Chance;
 
     /// Name used by `USI_Variant`.
     const VARIANT: &'static str;
@@ -237,17 +269,69 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn do_move(&mut self, m: Self::Move);
     fn undo_move(&mut self);
 
-    /// Reads a move as written in USI and checks that it is legal here.
-    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Self::Move, GameError>;
-    fn format_move(&self, m: Self::Move) -> usi::UsiMove;
+    /// Reads a move token as the game writes it (a move, or a whole turn in
+    /// a game with dice) and checks that it is legal here.
+    fn parse_move(&self, token: &usi::MoveToken) -> Result<Self::Move, GameError>;
+    /// The token of a legal move, as `bestmove`, `pv` and records write it.
+    fn format_move(&self, m: Self::Move) -> usi::MoveToken;
 
     fn in_check(&self) -> bool;
+
+    /// The game's end as the rules decide it, given the move history (mate,
+    /// repetition, ...). `None` while the game goes on.
+    fn outcome(&self, rules: &Rules) -> Option<Outcome>;
+    /// Repetition-like endings only (cheap; used inside search).
+    fn repetition(&self) -> Option<Outcome>;
+
+    /// Human-readable board for `d`.
+    fn display(&self) -> String;
+}
+
+/// What only some families of games have. Each game implements it, with
+/// the defaults where its family has nothing of the kind.
+pub trait FamilyRules: Game {
+    /// A declaration win available to the side to move (`bestmove win`:
+    /// the shogi family's entering-king rules).
+    fn can_declare_win(&self, _rules: &Rules) -> bool {
+        false
+    }
+
+    /// `go setup`: an opening setup for the side to move, as that side's
+    /// ranks of an SFEN board field (`R1/R2/R3`), for games that begin by
+    /// choosing one (Sigma 4). `None` for games with a fixed start.
+    fn choose_setup(&self, _seed: u64) -> Option<String> {
+        None
+    }
+}
+
+/// A game's static evaluation, for every search.
+pub trait Evaluate: Game {
+    /// Static evaluation from the side to move's point of view, centipawns.
+    fn evaluate(&self) -> i32;
+
+    /// The evaluation's main terms (name, centipawns from the side to
+    /// move's view) for the `eval` debugging command; empty when the game's
+    /// evaluation has no breakdown.
+    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
+        Vec::new()
+    }
+
+    /// Takes the net the user loaded (`EvalDir`), or `None` for the
+    /// built-in evaluation. Only games with a net format use it; search
+    /// never sees which evaluation is in use.
+    fn set_net(&mut self, _net: Option<&crate::nnue::NetHandle>) {}
+}
+
+/// What the alpha-beta search ([`crate::search`]) and the mate solver need
+/// of a game beyond its rules: move ordering, pruning and history hooks,
+/// the null move, checking moves. Only a deterministic game has them.
+pub trait SearchHooks: Evaluate<Chance = NoChance> + FamilyRules {
     /// True for moves quiescence search should look at (captures, promotions).
     fn is_tactical(&self, m: Self::Move) -> bool;
     /// A cheap ordering score for move ordering (higher first).
     fn order_score(&self, m: Self::Move) -> i32;
 
-    /// Appends the legal moves for which [`Game::is_tactical`] holds
+    /// Appends the legal moves for which [`SearchHooks::is_tactical`] holds
     /// (quiescence search) and answers whether the side to move has any
     /// legal move at all (no move loses). The default filters the full
     /// legal list; a game can generate them directly, and may answer `true`
@@ -303,29 +387,29 @@ pub trait Game: Clone + Send + Sync + 'static {
     const ROOT_QUIESCENCE_PROBES: bool = false;
 
     /// Size of the history tables search keeps per side: every move maps
-    /// to an index below it with [`Game::history_index`] (for example by
+    /// to an index below it with [`SearchHooks::history_index`] (for example by
     /// origin and destination). 1 turns history ordering off.
     const HISTORY_SIZE: usize = 1;
 
-    /// The history-table slot of `m`, below [`Game::HISTORY_SIZE`].
+    /// The history-table slot of `m`, below [`SearchHooks::HISTORY_SIZE`].
     fn history_index(&self, _m: Self::Move) -> usize {
         0
     }
 
     /// Size of the continuation-history tables: every move maps to an
-    /// index below it with [`Game::piece_to_index`] (the moving piece's
+    /// index below it with [`SearchHooks::piece_to_index`] (the moving piece's
     /// kind and its destination). 1 turns continuation history off.
     const PIECE_TO_SIZE: usize = 1;
 
     /// The continuation-history slot of `m` (legal here, not yet played),
-    /// below [`Game::PIECE_TO_SIZE`].
+    /// below [`SearchHooks::PIECE_TO_SIZE`].
     fn piece_to_index(&self, _m: Self::Move) -> usize {
         0
     }
 
     /// Passes the turn for null-move pruning and answers `true`, or answers
     /// `false` (and changes nothing) in a game where search should not try
-    /// it. Undone by [`Game::undo_null_move`].
+    /// it. Undone by [`SearchHooks::undo_null_move`].
     fn do_null_move(&mut self) -> bool {
         false
     }
@@ -346,44 +430,11 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
-    /// Search hook: whether the side to move, not in check, has a move that
-    /// mates at once (a fast test of the common cases, used at the leaves;
-    /// `false` may miss a mate, `true` never invents one). The default
-    /// tests nothing.
+    /// Whether the side to move, not in check, has a move that mates at
+    /// once (a fast test of the common cases, used at the leaves; `false`
+    /// may miss a mate, `true` never invents one). The default tests
+    /// nothing.
     fn mate_in_one(&mut self) -> bool {
         false
-    }
-
-    /// The game's end as the rules decide it, given the move history (mate,
-    /// repetition, ...). `None` while the game goes on.
-    fn outcome(&self, rules: &Rules) -> Option<Outcome>;
-    /// Repetition-like endings only (cheap; used inside search).
-    fn repetition(&self) -> Option<Outcome>;
-    /// A declaration win available to the side to move (`bestmove win`).
-    fn can_declare_win(&self, rules: &Rules) -> bool;
-
-    /// Static evaluation from the side to move's point of view, centipawns.
-    fn evaluate(&self) -> i32;
-
-    /// Takes the net the user loaded (`EvalDir`), or `None` for the
-    /// built-in evaluation. Only games with a net format use it (standard
-    /// shogi); search never sees which evaluation is in use.
-    fn set_net(&mut self, _net: Option<&crate::shogi::nnue::NetHandle>) {}
-
-    /// The evaluation's main terms (name, centipawns from the side to
-    /// move's view) for the `eval` debugging command; empty when the game's
-    /// evaluation has no breakdown.
-    fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
-        Vec::new()
-    }
-
-    /// Human-readable board for `d`.
-    fn display(&self) -> String;
-
-    /// `go setup`: an opening setup for the side to move, as that side's
-    /// ranks of an SFEN board field (`R1/R2/R3`), for games that begin by
-    /// choosing one (Sigma 4). `None` for games with a fixed start.
-    fn choose_setup(&self, _seed: u64) -> Option<String> {
-        None
     }
 }

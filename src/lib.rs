@@ -12,6 +12,7 @@ pub mod cli;
 pub mod game;
 pub mod mate;
 pub mod mortal;
+pub mod nnue;
 pub mod perft;
 pub mod play;
 pub mod registry;

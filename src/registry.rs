@@ -205,7 +205,7 @@ impl Variant {
         match self {
             Variant::Shogi => Box::<GameState<shogi::Position>>::default(),
             Variant::Mortal => Box::<GameState<mortal::Position>>::default(),
-            Variant::Shogammon => Box::<crate::session::ShogammonState>::default(),
+            Variant::Shogammon => Box::<crate::shogammon::session::ShogammonState>::default(),
             Variant::Sigma4 => Box::<GameState<sigma4::Position>>::default(),
         }
     }

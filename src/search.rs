@@ -37,7 +37,7 @@ pub use control::SearchControl;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::game::{Game, Rules};
+use crate::game::{Rules, SearchHooks};
 use crate::tt::{Bound, Entry, TranspositionTable};
 use ordering::{order_moves, order_quiescence, pick_next, Hints, History, Killers, HISTORY_MAX};
 use score::{
@@ -180,7 +180,7 @@ impl<M> SearchResult<M> {
 
 /// Searches `pos` and returns the best move. `report` receives one `info`
 /// per completed iteration. The position is restored before returning.
-pub fn search<G: Game>(
+pub fn search<G: SearchHooks>(
     pos: &mut G,
     tt: &mut TranspositionTable<G::Move>,
     control: &SearchControl,
@@ -277,7 +277,7 @@ fn tt_cutoff<M>(e: &Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> 
 }
 
 /// Formats a line of moves, each in the position it is played from.
-pub fn format_line<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
+pub fn format_line<G: SearchHooks>(pos: &G, line: &[G::Move]) -> Vec<String> {
     let mut pos = pos.clone();
     line.iter()
         .map(|&m| {
@@ -397,7 +397,7 @@ struct Completed<M> {
     pv: Vec<M>,
 }
 
-struct Searcher<'a, G: Game> {
+struct Searcher<'a, G: SearchHooks> {
     tt: &'a TranspositionTable<G::Move>,
     control: &'a SearchControl,
     shared: Shared<'a>,
@@ -446,7 +446,7 @@ enum Singular {
     Cut(i32),
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
+impl<'a, G: SearchHooks> Searcher<'a, G> {
     fn new(
         tt: &'a TranspositionTable<G::Move>,
         control: &'a SearchControl,

@@ -25,20 +25,18 @@
 //! - `USI_Hash` is allocated at `isready` (or at the next `go` if no
 //!   `isready` came); `usinewgame` clears the table.
 
-mod bench;
-mod debug;
+pub(crate) mod bench;
+pub(crate) mod debug;
 mod input;
 mod nnue;
-mod options;
-mod output;
-mod shogammon;
-mod variant;
-mod worker;
+pub(crate) mod options;
+pub(crate) mod output;
+pub(crate) mod variant;
+pub(crate) mod worker;
 
 pub use input::{Line, LineReader};
 pub use options::Options;
 pub use output::{sanitize, Output};
-pub use shogammon::ShogammonState;
 pub use variant::{GameState, Variant, VariantOps};
 
 use std::io::{self, BufRead, Write};

@@ -45,11 +45,6 @@ trait Subject: Game {
     fn before_generate(&mut self, _rng: &mut StdRng) {}
     /// After reading an SFEN: carry over what the SFEN does not hold (the roll).
     fn carry_over(&mut self, _from: &Self) {}
-    /// Reads back a move's own text.
-    fn reparse(&self, m: Self::Move) -> Result<Self::Move, String> {
-        self.parse_move(&self.format_move(m))
-            .map_err(|e| e.to_string())
-    }
     /// The independent legality check, if this game has one.
     fn check_with_oracle(&self, _moves: &[Self::Move]) {}
     fn perft_n(&mut self, depth: u32) -> u64 {
@@ -113,10 +108,6 @@ impl Subject for henkei::shogammon::Position {
     }
     fn carry_over(&mut self, from: &Self) {
         self.set_roll(from.roll());
-    }
-    fn reparse(&self, m: Self::Move) -> Result<Self::Move, String> {
-        self.parse_turn(&self.format_turn(m))
-            .map_err(|e| e.to_string())
     }
     fn perft_n(&mut self, depth: u32) -> u64 {
         chance::perft(self, depth)
@@ -190,7 +181,7 @@ fn check_position<G: Subject>(pos: &mut G, moves: &[G::Move], what: &str) {
             "{what}: two moves reach one position ({m:?}) from {text}"
         );
         let back = pos
-            .reparse(m)
+            .parse_move(&pos.format_move(m))
             .unwrap_or_else(|e| panic!("{what}: own text of {m:?} refused: {e} at {text}"));
         pos.do_move(back);
         assert_eq!(

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use common::{best_of, errors, is_move, Engine, LONG};
-use henkei::shogi::nnue::testnet;
+use henkei::nnue::testnet;
 
 fn good_bytes() -> &'static [u8] {
     static BYTES: OnceLock<Vec<u8>> = OnceLock::new();

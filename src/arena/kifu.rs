@@ -34,7 +34,9 @@ struct Step {
 /// Plays a move on `pos` (a record's moves were checked when they were
 /// played) and says what it did.
 fn play(pos: &mut Position, mv: &usi::UsiMove) -> Result<Step, String> {
-    let m = pos.parse_move(mv).map_err(|e| e.to_string())?;
+    let m = pos
+        .parse_move(&usi::MoveToken::Move(mv.clone()))
+        .map_err(|e| e.to_string())?;
     let color = pos.side();
     let (from, before) = if m.is_drop() {
         (None, Piece::new(color, m.dropped()))

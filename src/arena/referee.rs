@@ -1,12 +1,12 @@
 //! The arbiter's view of a game: one object-safe interface over the four
 //! games' [`Game`] implementations, so the match loop, the records and the
 //! replay are written once. Every move an engine sends goes through the
-//! library's own legality check (`Game::parse_move`, or the game's own
-//! referee for games whose moves are whole turns with dice).
+//! library's own legality check (`Game::parse_move`); a game with dice
+//! adds how the arbiter gives the rolls ([`Dice`]).
 
 use std::marker::PhantomData;
 
-use crate::game::{Color, Game, Outcome, Rules};
+use crate::game::{Color, FamilyRules, Game, Outcome, Rules};
 pub use crate::registry::Variant;
 
 /// A game in progress as the arbiter sees it.
@@ -40,12 +40,9 @@ pub trait Referee: Send {
     fn display(&self) -> String;
 }
 
-/// How a referee reads the move tokens engines send and writes them back
-/// canonically, and (in a game with dice) gives the side to move its roll.
-pub trait MoveText<G: Game> {
-    /// Reads `token` and checks it against the rules (the error says why not).
-    fn read(pos: &G, token: &str) -> Result<G::Move, String>;
-    fn write(pos: &G, m: G::Move) -> String;
+/// How a referee gives the side to move its roll: not at all in a game
+/// without dice ([`NoDice`], the defaults).
+pub trait Dice<G: Game> {
     /// Gives the side to move its roll; `None` in a game without dice.
     fn set_roll(_pos: &mut G, _roll: [u8; 2]) -> Option<Result<(), String>> {
         None
@@ -56,29 +53,26 @@ pub trait MoveText<G: Game> {
     }
 }
 
-/// Moves as USI writes them, one move a token (every game without dice).
-pub struct UsiMoves;
+/// The [`Dice`] of every game without dice.
+pub struct NoDice;
 
-impl<G: Game> MoveText<G> for UsiMoves {
-    fn read(pos: &G, token: &str) -> Result<G::Move, String> {
-        let mv = usi::parse_move(token).map_err(|e| e.to_string())?;
-        pos.parse_move(&mv).map_err(|e| e.to_string())
-    }
+impl<G: Game> Dice<G> for NoDice {}
 
-    fn write(pos: &G, m: G::Move) -> String {
-        pos.format_move(m).to_string()
-    }
+/// Reads `token` as an engine wrote it and checks it against the rules.
+fn read_move<G: Game>(pos: &G, token: &str) -> Result<G::Move, String> {
+    let token = usi::parse_move_token(token).map_err(|e| e.to_string())?;
+    pos.parse_move(&token).map_err(|e| e.to_string())
 }
 
-/// A game behind [`Game`], its moves read and written by `T`.
-struct GameReferee<G: Game, T> {
+/// A game behind [`Game`], its rolls (if any) given by `D`.
+struct GameReferee<G: Game, D> {
     variant: Variant,
     pos: G,
     plies: usize,
-    text: PhantomData<fn() -> T>,
+    dice: PhantomData<fn() -> D>,
 }
 
-impl<G: Game, T: MoveText<G>> Referee for GameReferee<G, T> {
+impl<G: Game + FamilyRules, D: Dice<G>> Referee for GameReferee<G, D> {
     fn variant(&self) -> Variant {
         self.variant
     }
@@ -96,8 +90,8 @@ impl<G: Game, T: MoveText<G>> Referee for GameReferee<G, T> {
     }
 
     fn play(&mut self, token: &str) -> Result<String, String> {
-        let m = T::read(&self.pos, token).map_err(|e| format!("'{token}': {e}"))?;
-        let text = T::write(&self.pos, m);
+        let m = read_move(&self.pos, token).map_err(|e| format!("'{token}': {e}"))?;
+        let text = self.pos.format_move(m).to_string();
         self.pos.do_move(m);
         self.plies += 1;
         Ok(text)
@@ -112,7 +106,7 @@ impl<G: Game, T: MoveText<G>> Referee for GameReferee<G, T> {
     }
 
     fn set_roll(&mut self, roll: [u8; 2]) -> Result<(), String> {
-        T::set_roll(&mut self.pos, roll).unwrap_or_else(|| {
+        D::set_roll(&mut self.pos, roll).unwrap_or_else(|| {
             Err(format!(
                 "{}: dice are only for {} (roll {}{})",
                 self.variant,
@@ -124,7 +118,7 @@ impl<G: Game, T: MoveText<G>> Referee for GameReferee<G, T> {
     }
 
     fn roll(&self) -> Option<[u8; 2]> {
-        T::roll(&self.pos)
+        D::roll(&self.pos)
     }
 
     fn legal_move_count(&self) -> usize {
@@ -136,7 +130,10 @@ impl<G: Game, T: MoveText<G>> Referee for GameReferee<G, T> {
     fn legal_moves(&self) -> Vec<String> {
         let mut moves = G::Moves::default();
         self.pos.generate_legal(&mut moves);
-        moves.iter().map(|&m| T::write(&self.pos, m)).collect()
+        moves
+            .iter()
+            .map(|&m| self.pos.format_move(m).to_string())
+            .collect()
     }
 
     fn undo(&mut self) -> bool {
@@ -153,16 +150,16 @@ impl<G: Game, T: MoveText<G>> Referee for GameReferee<G, T> {
     }
 }
 
-/// The arbiter of a game from `pos`, its moves read and written by `T`.
-pub fn referee_for<G: Game, T: MoveText<G> + 'static>(
+/// The arbiter of a game from `pos`, its rolls (if any) given by `D`.
+pub fn referee_for<G: Game + FamilyRules, D: Dice<G> + 'static>(
     variant: Variant,
     pos: G,
 ) -> Box<dyn Referee> {
-    Box::new(GameReferee::<G, T> {
+    Box::new(GameReferee::<G, D> {
         variant,
         pos,
         plies: 0,
-        text: PhantomData,
+        dice: PhantomData,
     })
 }
 
@@ -177,12 +174,12 @@ pub fn start_position<G: Game>(variant: Variant, start: &usi::StartPosition) -> 
 }
 
 /// The arbiter of a game without dice behind [`Game`] from `start`.
-pub fn game_referee<G: Game>(
+pub fn game_referee<G: Game + FamilyRules>(
     variant: Variant,
     start: &usi::StartPosition,
 ) -> Result<Box<dyn Referee>, String> {
     let pos = start_position::<G>(variant, start)?;
-    Ok(referee_for::<G, UsiMoves>(variant, pos))
+    Ok(referee_for::<G, NoDice>(variant, pos))
 }
 
 /// A referee for `variant` at `start`. `dice_map` (games with dice) changes

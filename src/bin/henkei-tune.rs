@@ -21,8 +21,8 @@ use std::io::{BufWriter, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
+use henkei::nnue::{self, NetHandle};
 use henkei::registry::Variant;
-use henkei::shogi::nnue::{self, NetHandle};
 use henkei::tune::matches::{self, MatchConfig};
 use henkei::tune::selfplay::{self, GenConfig};
 use henkei::tune::texel::{self, TuneConfig};

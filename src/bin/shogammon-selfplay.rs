@@ -212,7 +212,7 @@ fn play_game(
                         "{} {} plays {}",
                         pos.to_sfen(),
                         name(player),
-                        pos.format_turn(t)
+                        pos.format_move(t)
                     ));
                 }
                 pos.do_move(t)

@@ -141,8 +141,7 @@ pub const fn drop_bits(role: usize, to: Square) -> u32 {
 /// The [`Game`](crate::game::Game) items standard shogi and Mortal Shogi
 /// answer alike, from inherent methods of the same names and, in the game's
 /// module, `board_move` and `drop_role` (see [`Board::read_usi_move`]) and
-/// `format_move`; each game's impl adds what differs (tactical moves,
-/// evaluation).
+/// `format_move`.
 #[macro_export]
 macro_rules! shogi_family_game {
     () => {
@@ -152,7 +151,11 @@ macro_rules! shogi_family_game {
             Self::generate_legal(self, moves)
         }
 
-        fn parse_move(&self, mv: &usi::UsiMove) -> Result<Self::Move, $crate::game::GameError> {
+        fn parse_move(
+            &self,
+            token: &usi::MoveToken,
+        ) -> Result<Self::Move, $crate::game::GameError> {
+            let mv = $crate::game::plain_move::<Self>(token)?;
             let m = self.read_usi_move(mv, board_move, drop_role, Self::Move::drop)?;
             if self.is_legal(m) {
                 Ok(m)
@@ -161,14 +164,33 @@ macro_rules! shogi_family_game {
             }
         }
 
-        fn format_move(&self, m: Self::Move) -> usi::UsiMove {
-            format_move(m)
+        fn format_move(&self, m: Self::Move) -> usi::MoveToken {
+            usi::MoveToken::Move(format_move(m))
         }
 
         fn in_check(&self) -> bool {
             self.checkers().any()
         }
 
+        fn outcome(&self, rules: &$crate::game::Rules) -> Option<$crate::game::Outcome> {
+            Self::outcome(self, rules)
+        }
+
+        fn repetition(&self) -> Option<$crate::game::Outcome> {
+            self.repetition_outcome(2, $crate::board::position::SEARCH_REPETITION_WINDOW)
+        }
+
+        fn display(&self) -> String {
+            Self::display(self)
+        }
+    };
+}
+
+/// The [`SearchHooks`](crate::game::SearchHooks) items standard shogi and
+/// Mortal Shogi answer alike; each game's impl adds what differs.
+#[macro_export]
+macro_rules! shogi_family_search_hooks {
+    () => {
         fn is_tactical(&self, m: Self::Move) -> bool {
             Self::is_tactical(self, m)
         }
@@ -194,24 +216,8 @@ macro_rules! shogi_family_game {
             Self::undo_null_move(self)
         }
 
-        fn outcome(&self, rules: &$crate::game::Rules) -> Option<$crate::game::Outcome> {
-            Self::outcome(self, rules)
-        }
-
-        fn repetition(&self) -> Option<$crate::game::Outcome> {
-            self.repetition_outcome(2, $crate::board::position::SEARCH_REPETITION_WINDOW)
-        }
-
-        fn can_declare_win(&self, rules: &$crate::game::Rules) -> bool {
-            Self::can_declare_win(self, rules)
-        }
-
         fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
             $crate::board::checks::checking_moves(self, legal, out);
-        }
-
-        fn display(&self) -> String {
-            Self::display(self)
         }
     };
 }

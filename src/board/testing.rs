@@ -3,7 +3,7 @@
 //! the evaluation model that hold alike in both games.
 
 use crate::board::eval::{evaluate_uncached, evaluate_with};
-use crate::game::{EndReason, Game, Outcome, Rules};
+use crate::game::{EndReason, Evaluate, Game, Outcome, Rules};
 use crate::tune::{feature_vector, flipped, random_positions, Tunable};
 
 /// The position an SFEN describes (which the test knows to be legal).
@@ -24,7 +24,7 @@ pub fn legal<G: Game>(p: &G) -> Vec<String> {
 /// Plays moves given as text, each checked by the game's parser.
 pub fn play<G: Game>(p: &mut G, moves: &str) {
     for text in moves.split_whitespace() {
-        let mv = usi::parse_move(text).expect("test move parses");
+        let mv = usi::parse_move_token(text).expect("test move parses");
         let m = p.parse_move(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
         p.do_move(m);
     }
@@ -112,7 +112,7 @@ pub fn check_eval_symmetry<P: Tunable>(seed: u64) -> Vec<P> {
 
 /// A rook taken (in hand, or just missing from gote's side) is worth far
 /// more than a pawn taken.
-pub fn check_rook_beats_pawn<G: Game>() {
+pub fn check_rook_beats_pawn<G: Evaluate>() {
     let eval = |sfen: &str| pos::<G>(sfen).evaluate();
     let rook_in_hand = eval("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1");
     let pawn_in_hand = eval("lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1");

@@ -25,31 +25,30 @@ pub use preroll::{pre_roll, PreRoll};
 pub use search::{search, ChanceLimits, ChanceResult};
 pub use tt::ChanceTable;
 
-use crate::game::Game;
+use crate::game::{Evaluate, FamilyRules};
 
-/// A [`Game`] whose side to move rolls before it moves.
-pub trait ChanceGame: Game {
-    /// One outcome of the dice.
-    type Roll: Copy + Eq + std::fmt::Debug + Send + Sync + 'static;
-
+/// A game whose side to move rolls before it moves: its
+/// [`Game::Chance`](crate::game::Game::Chance) is the outcome of a roll.
+pub trait ChanceGame: Evaluate + FamilyRules {
     /// Sum of the weights of [`ChanceGame::chance_outcomes`].
     const CHANCE_TOTAL: u32;
 
     /// The roll of the side to move, `None` before it has rolled.
-    fn roll(&self) -> Option<Self::Roll>;
+    fn roll(&self) -> Option<Self::Chance>;
 
     /// Sets (or clears) the roll of the side to move. `Game::key` changes
     /// with it, so decision nodes of different rolls never share a table
     /// entry.
-    fn set_roll(&mut self, roll: Option<Self::Roll>);
+    fn set_roll(&mut self, roll: Option<Self::Chance>);
 
     /// Every distinct outcome with its weight (out of `CHANCE_TOTAL`).
-    fn chance_outcomes() -> &'static [(Self::Roll, u32)];
+    fn chance_outcomes() -> &'static [(Self::Chance, u32)];
 
-    /// A move as the protocol writes it (`bestmove`, `pv`, perft lines):
-    /// for Shogammon a turn token. `Game::format_move` cannot do this, as
-    /// a `usi::UsiMove` holds one move, not a turn.
-    fn move_text(&self, m: Self::Move) -> String;
+    /// A cheap ordering score for the moves of a roll (higher first); by
+    /// default none.
+    fn order_score(&self, _m: Self::Move) -> i32 {
+        0
+    }
 
     /// Whether `m` is legal for the position's roll. Search calls it on
     /// hints (table moves, killers) before playing them; a game can answer

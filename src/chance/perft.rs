@@ -44,7 +44,7 @@ pub fn perft_until<G: ChanceGame>(
 /// The leaves under the given roll, or under each of the distinct rolls.
 fn over_rolls<G: ChanceGame>(
     pos: &mut G,
-    given: Option<G::Roll>,
+    given: Option<G::Chance>,
     depth: u32,
     stop: &impl Fn() -> bool,
 ) -> Result<u64, Stopped> {
@@ -62,7 +62,7 @@ fn over_rolls<G: ChanceGame>(
 /// The leaves under one roll's moves.
 fn one_roll<G: ChanceGame>(
     pos: &mut G,
-    roll: G::Roll,
+    roll: G::Chance,
     depth: u32,
     moves: &mut G::Moves,
     stop: &impl Fn() -> bool,
@@ -82,18 +82,18 @@ fn one_roll<G: ChanceGame>(
     Ok(n)
 }
 
-/// Per-root-move counts (`go perft` divide), rolls in
-/// [`ChanceGame::chance_outcomes`] order (only the given roll when the
-/// position has one), each roll's moves in generation order. The moves
-/// carry their roll (Shogammon turns hold their dice), so they can be
-/// printed without the position's roll.
-pub fn perft_divide<G: ChanceGame>(pos: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
+/// The root moves of a perft: the given roll's moves (when the position
+/// has one) or every roll's, in [`ChanceGame::chance_outcomes`] order, each
+/// roll's in generation order; none once the game is over. The moves carry
+/// their roll (Shogammon turns hold their dice), so they can be played and
+/// printed without the position's roll, which is left as it was.
+pub fn root_moves<G: ChanceGame>(pos: &mut G) -> Vec<G::Move> {
     let mut out = Vec::new();
     if pos.outcome(&Rules::default()).is_some() {
         return out;
     }
     let given = pos.roll();
-    let rolls: Vec<G::Roll> = match given {
+    let rolls: Vec<G::Chance> = match given {
         Some(roll) => vec![roll],
         None => G::chance_outcomes().iter().map(|&(r, _)| r).collect(),
     };
@@ -101,15 +101,23 @@ pub fn perft_divide<G: ChanceGame>(pos: &mut G, depth: u32) -> Vec<(G::Move, u64
     for roll in rolls {
         pos.set_roll(Some(roll));
         pos.generate_legal(&mut moves);
-        for &m in moves.iter() {
-            pos.do_move(m);
-            let n = perft(pos, depth.saturating_sub(1));
-            pos.undo_move();
-            out.push((m, n));
-        }
+        out.extend_from_slice(&moves);
     }
     pos.set_roll(given);
     out
+}
+
+/// Per-root-move counts (`go perft` divide) of the [`root_moves`].
+pub fn perft_divide<G: ChanceGame>(pos: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
+    root_moves(pos)
+        .into_iter()
+        .map(|m| {
+            pos.do_move(m);
+            let n = perft(pos, depth.saturating_sub(1));
+            pos.undo_move();
+            (m, n)
+        })
+        .collect()
 }
 
 #[cfg(test)]

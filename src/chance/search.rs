@@ -179,7 +179,7 @@ pub fn search<G: ChanceGame>(
     report: &mut dyn FnMut(usi::Info),
 ) -> ChanceResult<G::Move> {
     tt.new_search();
-    let mut outcomes: Vec<(G::Roll, u32)> = G::chance_outcomes().to_vec();
+    let mut outcomes: Vec<(G::Chance, u32)> = G::chance_outcomes().to_vec();
     // Heavier rolls first: they move the average most, so Star1's windows
     // narrow soonest.
     outcomes.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
@@ -221,7 +221,7 @@ struct Searcher<'a, G: ChanceGame> {
     /// Whether the move filters apply (not with `full_width` or
     /// `searchmoves`).
     filter: bool,
-    outcomes: Vec<(G::Roll, u32)>,
+    outcomes: Vec<(G::Chance, u32)>,
 }
 
 #[inline]
@@ -376,7 +376,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
             nps: Some(self.nodes * 1000 / ms.max(1)),
             time: Some(ms),
             hashfull: Some(self.tt.hashfull()),
-            pv: vec![pos.move_text(best)],
+            pv: vec![pos.format_move(best).to_string()],
             ..usi::Info::default()
         }
     }

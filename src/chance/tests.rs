@@ -147,7 +147,7 @@ fn three_turns_full_width_is_exact_and_the_filter_stays_close() {
         assert!(
             argbest.contains(&best),
             "{sfen} roll {roll:?}: {} is not a best move",
-            p.format_turn(best)
+            p.format_move(best)
         );
         let got = run_with(&mut p, 3, false);
         let best = got.best.expect("a move");
@@ -168,7 +168,7 @@ fn takes_the_king_when_the_dice_allow() {
     let r = run(&mut p, 3);
     let best = r.best.expect("a move");
     // The 3 has no move (no silver), so the turn reads 3 lost, then 1.
-    assert_eq!(p.format_turn(best).to_string(), "31:5f5e");
+    assert_eq!(p.format_move(best).to_string(), "31:5f5e");
     assert!(r.score >= DECIDED);
 }
 
@@ -187,7 +187,7 @@ fn runs_from_a_rook_that_threatens_the_king() {
     assert!(
         k.file() != 5 || q.core().points().contains(k),
         "{}",
-        q.format_turn(best)
+        q.format_move(best)
     );
 }
 

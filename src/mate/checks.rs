@@ -2,11 +2,11 @@
 //! Each game answers through [`Game::checking_moves`] (standard and Mortal
 //! Shogi without make/unmake; the others by playing each move).
 
-use crate::game::{Game, MoveList};
+use crate::game::{MoveList, SearchHooks};
 
 /// Fills `out` with the legal moves of the side to move that give check.
 /// `buf` is scratch space for the legal move list.
-pub fn generate_checks<G: Game>(pos: &mut G, buf: &mut G::Moves, out: &mut Vec<G::Move>) {
+pub fn generate_checks<G: SearchHooks>(pos: &mut G, buf: &mut G::Moves, out: &mut Vec<G::Move>) {
     out.clear();
     buf.clear();
     pos.generate_legal(buf);
@@ -16,7 +16,7 @@ pub fn generate_checks<G: Game>(pos: &mut G, buf: &mut G::Moves, out: &mut Vec<G
 /// The slow reference: make each legal move and look (tests compare the
 /// games' fast answers with it).
 #[cfg(test)]
-pub fn generic_checks<G: Game>(pos: &mut G, legal: &G::Moves, out: &mut Vec<G::Move>) {
+pub fn generic_checks<G: SearchHooks>(pos: &mut G, legal: &G::Moves, out: &mut Vec<G::Move>) {
     for &m in legal.iter() {
         pos.do_move(m);
         if pos.in_check() {

@@ -32,7 +32,7 @@
 use super::checks::generate_checks;
 use super::tt::{Table, NO_LIMIT, NO_PROOF};
 use super::{MateLimits, MateResult};
-use crate::game::{Game, MoveList};
+use crate::game::{MoveList, SearchHooks};
 use std::time::Instant;
 
 /// Infinite proof or disproof number. Sums stop at `INF - 1`.
@@ -168,7 +168,7 @@ pub struct MateStats {
     pub exact: bool,
 }
 
-pub struct Solver<'a, G: Game> {
+pub struct Solver<'a, G: SearchHooks> {
     tt: Table,
     path: Vec<u64>,
     filter: Vec<u16>,
@@ -193,7 +193,7 @@ pub struct Solver<'a, G: Game> {
     weak: bool,
 }
 
-impl<'a, G: Game> Solver<'a, G> {
+impl<'a, G: SearchHooks> Solver<'a, G> {
     pub fn new(limits: &MateLimits, stop: &'a dyn Fn() -> bool) -> Self {
         let start = Instant::now();
         Solver {

@@ -60,7 +60,7 @@ mod tests;
 
 pub use dfpn::MateStats;
 
-use crate::game::{Game, MoveList};
+use crate::game::{MoveList, SearchHooks};
 use std::time::Duration;
 
 /// What `go mate` may spend.
@@ -112,7 +112,7 @@ pub enum MateResult<M> {
 /// Looks for a forced mate by the side to move. `stop` is polled while the
 /// search runs; once it returns true the solver returns (`Timeout`, or a
 /// mate already found) within a few milliseconds. `pos` is left as given.
-pub fn solve<G: Game>(
+pub fn solve<G: SearchHooks>(
     pos: &mut G,
     limits: &MateLimits,
     stop: &dyn Fn() -> bool,
@@ -121,7 +121,7 @@ pub fn solve<G: Game>(
 }
 
 /// [`solve`], also reporting nodes, time and whether the length is exact.
-pub fn solve_with_stats<G: Game>(
+pub fn solve_with_stats<G: SearchHooks>(
     pos: &mut G,
     limits: &MateLimits,
     stop: &dyn Fn() -> bool,
@@ -132,7 +132,7 @@ pub fn solve_with_stats<G: Game>(
 }
 
 /// The `checkmate ...` answer for a result found from `pos`.
-pub fn to_checkmate<G: Game>(pos: &G, result: &MateResult<G::Move>) -> usi::Checkmate {
+pub fn to_checkmate<G: SearchHooks>(pos: &G, result: &MateResult<G::Move>) -> usi::Checkmate {
     match result {
         MateResult::Mate(line) => {
             let mut p = pos.clone();
@@ -151,7 +151,7 @@ pub fn to_checkmate<G: Game>(pos: &G, result: &MateResult<G::Move>) -> usi::Chec
 /// Whether `line` is a mate from `pos`: odd length, every move legal, every
 /// attacker move a check, the defender without a legal move at the end.
 /// `pos` is left as given.
-pub fn is_mate_line<G: Game>(pos: &mut G, line: &[G::Move]) -> bool {
+pub fn is_mate_line<G: SearchHooks>(pos: &mut G, line: &[G::Move]) -> bool {
     if line.len() % 2 == 0 {
         return false;
     }

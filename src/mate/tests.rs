@@ -44,13 +44,13 @@
 
 use super::checks::{generate_checks, generic_checks};
 use super::*;
-use crate::game::{Game, MoveList};
+use crate::game::{Game, MoveList, SearchHooks};
 use crate::{mortal, shogi};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-fn game_pos<G: Game>(sfen: &str) -> G {
+fn game_pos<G: SearchHooks>(sfen: &str) -> G {
     let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
     G::from_sfen(&parsed).expect("test SFEN is legal")
 }
@@ -67,7 +67,7 @@ fn limits() -> MateLimits {
     }
 }
 
-fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
+fn line_text<G: SearchHooks>(pos: &G, line: &[G::Move]) -> Vec<String> {
     match to_checkmate(pos, &MateResult::Mate(line.to_vec())) {
         usi::Checkmate::Moves(m) => m,
         other => panic!("not a line: {other:?}"),
@@ -76,7 +76,7 @@ fn line_text<G: Game>(pos: &G, line: &[G::Move]) -> Vec<String> {
 
 /// Solves `sfen`, checks the line plays legally to mate, its length and (if
 /// given) that its first move is one of `firsts`.
-fn expect_mate<G: Game>(sfen: &str, len: usize, firsts: &[&str]) -> MateStats {
+fn expect_mate<G: SearchHooks>(sfen: &str, len: usize, firsts: &[&str]) -> MateStats {
     let mut p: G = game_pos(sfen);
     let before = p.key();
     let (r, stats) = solve_with_stats(&mut p, &limits(), &|| false);
@@ -97,7 +97,7 @@ fn expect_mate<G: Game>(sfen: &str, len: usize, firsts: &[&str]) -> MateStats {
     stats
 }
 
-fn expect_no_mate<G: Game>(sfen: &str) {
+fn expect_no_mate<G: SearchHooks>(sfen: &str) {
     let mut p: G = game_pos(sfen);
     let r = solve(&mut p, &limits(), &|| false);
     assert_eq!(r, MateResult::NoMate, "{sfen}");
@@ -416,7 +416,7 @@ fn mate_line_check_rejects_bad_lines() {
             .iter()
             .map(|t| {
                 let m = q
-                    .parse_move(&usi::parse_move(t).expect("move"))
+                    .parse_move(&usi::parse_move_token(t).expect("move"))
                     .expect("legal");
                 q.do_move(m);
                 m
@@ -463,7 +463,7 @@ fn mortal_mate_in_3() {
 
 /// The make-free check filters of shogi and Mortal Shogi agree with the
 /// generic make-and-look filter along random games.
-fn checks_agree<G: Game>(starts: &[&str], games: usize, plies: usize) {
+fn checks_agree<G: SearchHooks>(starts: &[&str], games: usize, plies: usize) {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     let mut buf = G::Moves::default();

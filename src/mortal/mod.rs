@@ -17,7 +17,9 @@ pub use types::{Move, Piece, Role};
 
 use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
-use crate::game::{game_error, Game, GameError};
+use crate::game::{
+    game_error, Evaluate, FamilyRules, Game, GameError, NoChance, Rules, SearchHooks,
+};
 use position::dead_square;
 
 /// What Mortal Shogi has beyond moves on a board (its entry in the game registry).
@@ -31,9 +33,22 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
 impl Game for Position {
     type Move = Move;
     type Moves = Moves;
+    type Chance = NoChance;
     const VARIANT: &'static str = "mortal";
     crate::shogi_family_game!();
+}
 
+impl SearchHooks for Position {
+    crate::shogi_family_search_hooks!();
+}
+
+impl FamilyRules for Position {
+    fn can_declare_win(&self, rules: &Rules) -> bool {
+        Position::can_declare_win(self, rules)
+    }
+}
+
+impl Evaluate for Position {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }

@@ -31,7 +31,7 @@ fn sfen_of(p: &Position) -> String {
 }
 
 fn parse_error(p: &Position, text: &str) -> String {
-    let mv = usi::parse_move(text).expect("test move parses");
+    let mv = usi::parse_move_token(text).expect("test move parses");
     p.parse_move(&mv).expect_err(text).0
 }
 
@@ -384,7 +384,7 @@ fn every_legal_move_round_trips_through_notation() {
         p.generate_legal(&mut list);
         for &m in list.iter() {
             let text = format_move(m).to_string();
-            let parsed = usi::parse_move(&text).expect("own notation parses");
+            let parsed = usi::parse_move_token(&text).expect("own notation parses");
             assert_eq!(p.parse_move(&parsed), Ok(m), "{text}");
         }
     }
@@ -393,7 +393,8 @@ fn every_legal_move_round_trips_through_notation() {
 #[test]
 fn notation_of_promotions_and_drops() {
     let p = pos("k8/9/9/4P4/9/9/9/1B7/K8 b +B 1");
-    let read = |text: &str| format_move(p.parse_move(&usi::parse_move(text).unwrap()).unwrap());
+    let read =
+        |text: &str| format_move(p.parse_move(&usi::parse_move_token(text).unwrap()).unwrap());
     assert_eq!(read("5d5c=N").to_string(), "5d5c=N");
     assert_eq!(read("8h3c+").to_string(), "8h3c+");
     assert_eq!(read("+B*5e").to_string(), "+B*5e");

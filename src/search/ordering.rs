@@ -4,7 +4,7 @@
 //! the opponent's last move; then the quiet moves by history; losing
 //! captures last. Good ordering is what makes alpha-beta cut.
 
-use crate::game::{Color, Game};
+use crate::game::{Color, SearchHooks};
 
 /// Ordering classes, highest first; within a class the low bits decide.
 const TT_MOVE: i64 = 6 << 40;
@@ -58,13 +58,13 @@ impl<M: Copy + Eq> Killers<M> {
 /// Continuation history: how often a quiet move (by
 /// [`Game::piece_to_index`]) caused a cutoff after a given move one or two
 /// plies before it, in one table indexed by the earlier move and the reply.
-pub struct History<G: Game> {
+pub struct History<G: SearchHooks> {
     scores: Vec<i32>,
     counters: Vec<Option<G::Move>>,
     continuation: Vec<i16>,
 }
 
-impl<G: Game> Default for History<G> {
+impl<G: SearchHooks> Default for History<G> {
     fn default() -> Self {
         let continuation = if G::PIECE_TO_SIZE > 1 {
             G::PIECE_TO_SIZE * G::PIECE_TO_SIZE
@@ -87,7 +87,7 @@ fn saturate(entry: i32, bonus: i32) -> i32 {
     entry + bonus - entry * bonus.abs() / HISTORY_MAX
 }
 
-impl<G: Game> History<G> {
+impl<G: SearchHooks> History<G> {
     #[inline]
     fn slot(side: Color, index: usize) -> usize {
         side.index() * G::HISTORY_SIZE + index.min(G::HISTORY_SIZE - 1)
@@ -146,7 +146,7 @@ impl<G: Game> History<G> {
 }
 
 /// What ordering knows at a node besides the moves.
-pub struct Hints<'a, G: Game> {
+pub struct Hints<'a, G: SearchHooks> {
     pub tt_move: Option<G::Move>,
     pub killers: Killers<G::Move>,
     pub counter: Option<G::Move>,
@@ -180,7 +180,7 @@ pub fn pick_next<M: Copy>(list: &mut [(i64, M)], i: usize) {
 
 /// Fills `out` with `moves`, each with its sort key, in generator order;
 /// [`pick_next`] then takes them in search order.
-pub fn order_moves<G: Game>(
+pub fn order_moves<G: SearchHooks>(
     pos: &G,
     moves: &[G::Move],
     hints: &Hints<'_, G>,
@@ -217,7 +217,7 @@ pub fn order_moves<G: Game>(
 
 /// Quiescence keys: by `order_score` (the moves are the evasions in check,
 /// the tactical moves otherwise); taken in order with [`pick_next`].
-pub fn order_quiescence<G: Game>(pos: &G, moves: &[G::Move], out: &mut Vec<(i64, G::Move)>) {
+pub fn order_quiescence<G: SearchHooks>(pos: &G, moves: &[G::Move], out: &mut Vec<(i64, G::Move)>) {
     out.clear();
     out.extend(moves.iter().map(|&m| (i64::from(pos.order_score(m)), m)));
 }

@@ -4,7 +4,9 @@
 
 use super::score::{mate_in, mated_in, DRAW};
 use super::*;
-use crate::game::{game_error, Color, EndReason, GameError, Outcome};
+use crate::game::{
+    game_error, Color, EndReason, Evaluate, FamilyRules, Game, GameError, NoChance, Outcome,
+};
 use crate::timeman::TimeLimits;
 use arrayvec::ArrayVec;
 use std::time::{Duration, Instant};
@@ -38,6 +40,7 @@ impl Nim {
 impl Game for Nim {
     type Move = u8;
     type Moves = ArrayVec<u8, 3>;
+    type Chance = NoChance;
     const VARIANT: &'static str = "nim";
 
     fn startpos() -> Self {
@@ -80,24 +83,18 @@ impl Game for Nim {
         self.pile += u32::from(m);
         self.side = self.side.flip();
     }
-    fn parse_move(&self, _: &usi::UsiMove) -> Result<u8, GameError> {
+    fn parse_move(&self, _: &usi::MoveToken) -> Result<u8, GameError> {
         game_error("nim moves are not parsed")
     }
-    fn format_move(&self, m: u8) -> usi::UsiMove {
-        usi::UsiMove::Drop {
+    fn format_move(&self, m: u8) -> usi::MoveToken {
+        usi::MoveToken::Move(usi::UsiMove::Drop {
             promoted: false,
             letters: vec!['P'],
             to: usi::Square { file: m, rank: 0 },
-        }
+        })
     }
     fn in_check(&self) -> bool {
         false
-    }
-    fn is_tactical(&self, m: u8) -> bool {
-        self.tactical_take == Some(m)
-    }
-    fn order_score(&self, m: u8) -> i32 {
-        i32::from(m)
     }
     fn outcome(&self, _: &Rules) -> Option<Outcome> {
         (self.pile == 0).then_some(Outcome::Loss(EndReason::Checkmate))
@@ -106,14 +103,25 @@ impl Game for Nim {
         let limit = self.draw_after?;
         (self.history.len() >= limit).then_some(Outcome::Draw(EndReason::Repetition))
     }
-    fn can_declare_win(&self, _: &Rules) -> bool {
-        false
+    fn display(&self) -> String {
+        format!("pile {}", self.pile)
     }
+}
+
+impl FamilyRules for Nim {}
+
+impl Evaluate for Nim {
     fn evaluate(&self) -> i32 {
         self.eval_per_stone * self.pile as i32
     }
-    fn display(&self) -> String {
-        format!("pile {}", self.pile)
+}
+
+impl SearchHooks for Nim {
+    fn is_tactical(&self, m: u8) -> bool {
+        self.tactical_take == Some(m)
+    }
+    fn order_score(&self, m: u8) -> i32 {
+        i32::from(m)
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use crate::game::{Color, Game, Rules};
+use crate::game::{Color, Game, Rules, SearchHooks};
 use crate::registry::Bench;
 use crate::search::{self, Limits, SearchControl};
 use crate::timeman::TimeOptions;
@@ -85,7 +85,7 @@ fn run_bench(
 }
 
 /// The alpha-beta search of one position for [`run_bench`].
-pub fn search_position<G: Game>(
+pub fn search_position<G: SearchHooks>(
     text: &str,
     depth: u32,
     control: &SearchControl,

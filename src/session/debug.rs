@@ -3,13 +3,13 @@
 //! game-independent parts are here, a game with other notation (Shogammon's
 //! turns) supplies its own move list.
 
-use crate::game::Game;
+use crate::game::Evaluate;
 use usi::DebugQuery;
 
 /// `eval`: the main terms of the static evaluation, then `eval = N`, the
 /// evaluation the search uses, from the side to move's view (what
 /// YaneuraOu's `e` prints).
-pub fn eval_lines<G: Game>(pos: &G) -> Vec<String> {
+pub fn eval_lines<G: Evaluate>(pos: &G) -> Vec<String> {
     let mut lines: Vec<String> = pos
         .evaluation_terms()
         .into_iter()
@@ -21,7 +21,11 @@ pub fn eval_lines<G: Game>(pos: &G) -> Vec<String> {
 
 /// The answer to `query`; `moves` gives the `moves` answer (games list
 /// their moves their own way).
-pub fn answer<G: Game>(pos: &G, query: DebugQuery, moves: impl FnOnce() -> String) -> Vec<String> {
+pub fn answer<G: Evaluate>(
+    pos: &G,
+    query: DebugQuery,
+    moves: impl FnOnce() -> String,
+) -> Vec<String> {
     match query {
         DebugQuery::Eval => eval_lines(pos),
         DebugQuery::Moves => vec![moves()],
@@ -32,7 +36,7 @@ pub fn answer<G: Game>(pos: &G, query: DebugQuery, moves: impl FnOnce() -> Strin
 }
 
 /// `moves`: every legal move of the position, in the generator's order.
-pub fn legal_moves<G: Game>(pos: &G) -> Vec<String> {
+pub fn legal_moves<G: Evaluate>(pos: &G) -> Vec<String> {
     let mut moves = G::Moves::default();
     pos.generate_legal(&mut moves);
     moves

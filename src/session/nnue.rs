@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::shogi::nnue::{self, NetHandle, Network};
+use crate::nnue::{self, NetHandle, Network};
 
 use super::options::Options;
 use super::output::Output;

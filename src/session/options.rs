@@ -4,8 +4,8 @@
 
 use super::nnue::{LoadedNet, DEFAULT_EVAL_DIR};
 use crate::game::{EnteringKingRule, Rules};
+use crate::nnue::{DEFAULT_FV_SCALE, MAX_FV_SCALE};
 use crate::registry::{GameOption, GameOptionKind, Variant};
-use crate::shogi::nnue::{DEFAULT_FV_SCALE, MAX_FV_SCALE};
 use crate::timeman::TimeOptions;
 use usi::{OptionDecl, OptionKind};
 

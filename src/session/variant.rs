@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::game::{Color, Game, Outcome, Rules};
+use crate::game::{Color, Game, Outcome, Rules, SearchHooks};
 use crate::mate::MateLimits;
 use crate::registry::{self, Bench};
 use crate::search::{Limits, SearchControl};
@@ -23,10 +23,10 @@ use super::nnue;
 use super::options::Options;
 use super::output::Output;
 use super::worker::{run_mate, run_perft, run_search, search_is_bounded, SearchJob, Worker};
-use crate::shogi::nnue::NetHandle;
+use crate::nnue::NetHandle;
 
 /// One game's position (with its move history) and table.
-pub struct GameState<G: Game> {
+pub struct GameState<G: SearchHooks> {
     pos: G,
     /// Shared with the worker thread, which holds the lock while it searches;
     /// the session only touches the table while no search runs.
@@ -35,7 +35,7 @@ pub struct GameState<G: Game> {
     low_scores: Arc<AtomicU32>,
 }
 
-impl<G: Game> Default for GameState<G> {
+impl<G: SearchHooks> Default for GameState<G> {
     fn default() -> Self {
         GameState {
             pos: G::startpos(),
@@ -95,48 +95,83 @@ pub trait VariantOps {
     }
 }
 
-/// Builds the position a `position` command describes, on a fresh copy.
-fn build_position<G: Game>(cmd: &PositionCommand) -> Result<G, String> {
-    if cmd.dice.is_some() {
-        return Err(format!(
-            "position: a dice clause is only for {}, not {}",
-            registry::Variant::names_where(|c| c.dice),
-            G::VARIANT
-        ));
-    }
-    if cmd.cube.is_some() {
-        return Err(format!(
-            "position: a cube clause is only for {}, not {}",
-            registry::Variant::names_where(|c| c.cube),
-            G::VARIANT
-        ));
-    }
+/// Builds the position a `position` command describes, on a fresh copy:
+/// its start, then `prepare` (a game's own options that decide legality),
+/// then its moves. The `dice` and `cube` clauses are the caller's.
+pub fn build_position<G: Game>(
+    cmd: &PositionCommand,
+    prepare: impl FnOnce(&mut G),
+) -> Result<G, String> {
     let mut pos = match &cmd.start {
         StartPosition::Startpos => G::startpos(),
         StartPosition::Sfen(sfen) => {
             G::from_sfen(sfen).map_err(|e| format!("position: sfen '{sfen}' is not valid: {e}"))?
         }
     };
+    prepare(&mut pos);
     for (i, token) in cmd.moves.iter().enumerate() {
-        let index = i + 1;
-        let MoveToken::Move(usi_move) = token else {
-            return Err(format!(
-                "position: move {index} '{token}' is a {} turn, not a {} move",
-                registry::Variant::names_where(|c| c.dice),
-                G::VARIANT
-            ));
+        let what = match token {
+            MoveToken::Move(_) => "move",
+            MoveToken::Turn(_) => "turn",
         };
         let m = pos
-            .parse_move(usi_move)
-            .map_err(|e| format!("position: move {index} '{usi_move}' is illegal: {e}"))?;
+            .parse_move(token)
+            .map_err(|e| format!("position: {what} {} '{token}' is illegal: {e}", i + 1))?;
         pos.do_move(m);
     }
     Ok(pos)
 }
 
+/// Refuses the clauses of `position` that only games with dice or a cube have.
+fn refuse_chance_clauses(cmd: &PositionCommand, game: &str) -> Result<(), String> {
+    if cmd.dice.is_some() {
+        return Err(format!(
+            "position: a dice clause is only for {}, not {game}",
+            registry::Variant::names_where(|c| c.dice),
+        ));
+    }
+    if cmd.cube.is_some() {
+        return Err(format!(
+            "position: a cube clause is only for {}, not {game}",
+            registry::Variant::names_where(|c| c.cube),
+        ));
+    }
+    Ok(())
+}
+
+/// The root moves `go searchmoves` names, each as the generated move that
+/// reaches the same position (a game may spell one move several ways, as
+/// Shogammon's turns); unknown or illegal ones are reported and skipped.
+pub fn searchmoves<G: Game>(pos: &G, tokens: &[MoveToken], out: &Output) -> Vec<G::Move> {
+    let mut pos = pos.clone();
+    let mut generated = G::Moves::default();
+    pos.generate_legal(&mut generated);
+    let key_after = |pos: &mut G, m| {
+        pos.do_move(m);
+        let key = pos.key();
+        pos.undo_move();
+        key
+    };
+    let keys: Vec<u64> = generated.iter().map(|&m| key_after(&mut pos, m)).collect();
+    let mut chosen = Vec::new();
+    for token in tokens {
+        match pos.parse_move(token) {
+            Ok(m) => {
+                let key = key_after(&mut pos, m);
+                match keys.iter().position(|&k| k == key) {
+                    Some(i) if !chosen.contains(&generated[i]) => chosen.push(generated[i]),
+                    _ => {}
+                }
+            }
+            Err(e) => out.warning(format!("go searchmoves: '{token}' skipped: {e}")),
+        }
+    }
+    chosen
+}
+
 /// Gives a table `mb` megabytes (if it has another size, by `resize`) or
 /// clears it when asked; refused while a search holds it.
-pub(super) fn prepare_table<T: SizedTable>(
+pub(crate) fn prepare_table<T: SizedTable>(
     tt: &Mutex<T>,
     mb: usize,
     clear: bool,
@@ -155,7 +190,7 @@ pub(super) fn prepare_table<T: SizedTable>(
 }
 
 /// What [`prepare_table`] needs of a table.
-pub(super) trait SizedTable {
+pub(crate) trait SizedTable {
     fn has_size(&self, mb: usize) -> bool;
     fn clear(&mut self);
 }
@@ -169,14 +204,14 @@ impl<M: Copy + Default> SizedTable for TranspositionTable<M> {
     }
 }
 
-pub(super) fn side_name(side: Color) -> &'static str {
+pub(crate) fn side_name(side: Color) -> &'static str {
     match side {
         Color::Black => "sente (b)",
         Color::White => "gote (w)",
     }
 }
 
-pub(super) fn describe_outcome(outcome: Outcome, side: Color) -> String {
+pub(crate) fn describe_outcome(outcome: Outcome, side: Color) -> String {
     let side = side_name(side);
     match outcome {
         Outcome::Loss(r) => format!("result: {side}, to move, has lost by {}", r.describe()),
@@ -185,35 +220,14 @@ pub(super) fn describe_outcome(outcome: Outcome, side: Color) -> String {
     }
 }
 
-impl<G: Game> GameState<G> {
-    /// The root moves `go searchmoves` names; unknown or illegal ones are
-    /// reported and skipped.
-    fn searchmoves(&self, tokens: &[MoveToken], out: &Output) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        for token in tokens {
-            let parsed = match token {
-                MoveToken::Move(m) => self.pos.parse_move(m).map_err(|e| e.to_string()),
-                MoveToken::Turn(_) => Err(format!(
-                    "a {} turn",
-                    registry::Variant::names_where(|c| c.dice)
-                )),
-            };
-            match parsed {
-                Ok(m) => moves.push(m),
-                Err(e) => out.warning(format!("go searchmoves: '{token}' skipped: {e}")),
-            }
-        }
-        moves
-    }
-}
-
-impl<G: Game> VariantOps for GameState<G> {
+impl<G: SearchHooks> VariantOps for GameState<G> {
     fn name(&self) -> &'static str {
         G::VARIANT
     }
 
     fn set_position(&mut self, cmd: &PositionCommand, options: &Options) -> Result<(), String> {
-        self.pos = build_position(cmd)?;
+        refuse_chance_clauses(cmd, G::VARIANT)?;
+        self.pos = build_position(cmd, |_| {})?;
         self.pos.set_net(nnue::handle(options).as_ref());
         Ok(())
     }
@@ -266,7 +280,7 @@ impl<G: Game> VariantOps for GameState<G> {
             limits: Limits {
                 depth: go.depth,
                 nodes: go.nodes,
-                searchmoves: self.searchmoves(&go.searchmoves, out),
+                searchmoves: searchmoves(&self.pos, &go.searchmoves, out),
                 multipv: options.multipv,
                 threads: options.threads,
             },

@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::game::{Color, Game, Rules};
+use crate::chance::{self, ChanceGame};
+use crate::game::{Color, Game, Rules, SearchHooks};
 use crate::mate::{self, MateLimits};
 use crate::search::{self, Limits, SearchControl, SearchResult};
 use crate::timeman::{self, TimeOptions};
@@ -149,7 +150,7 @@ pub fn search_is_bounded(go: &GoCommand, limits: &timeman::TimeLimits) -> bool {
 }
 
 /// Everything a search job needs, owned (it moves to the worker thread).
-pub struct SearchJob<G: Game> {
+pub struct SearchJob<G: SearchHooks> {
     pub pos: G,
     pub tt: Arc<Mutex<TranspositionTable<G::Move>>>,
     pub limits: Limits<G::Move>,
@@ -165,7 +166,7 @@ const RESIGN_STREAK: u32 = 3;
 
 /// Searches, waits until the GUI allows an answer (ponder, infinite), then
 /// writes `bestmove`: every `go` gets exactly one.
-pub fn run_search<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Output) {
+pub fn run_search<G: SearchHooks>(job: SearchJob<G>, control: &SearchControl, out: &Output) {
     let answer = catch_unwind(AssertUnwindSafe(|| think(job, control, out))).unwrap_or_else(|_| {
         out.error("internal error: the search panicked (see stderr); resigning");
         resign()
@@ -177,7 +178,7 @@ pub fn run_search<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Out
 
 /// The answer for the position: `win` when a declaration is available,
 /// otherwise the search's move.
-fn think<G: Game>(job: SearchJob<G>, control: &SearchControl, out: &Output) -> Response {
+fn think<G: SearchHooks>(job: SearchJob<G>, control: &SearchControl, out: &Output) -> Response {
     let SearchJob {
         mut pos,
         tt,
@@ -227,7 +228,7 @@ fn resign() -> Response {
 
 /// `bestmove <move> [ponder <move>]`, or `resign` when there is no move or
 /// every move loses by force.
-fn bestmove<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> Response {
+fn bestmove<G: SearchHooks>(pos: &G, result: &SearchResult<G::Move>) -> Response {
     let Some(best) = result.best else {
         return resign();
     };
@@ -243,27 +244,59 @@ fn bestmove<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> Response {
 }
 
 /// `go perft N`: one `<move>: <count>` line per root move, a blank line and
-/// `Nodes searched: <total>` (docs/rules/notation.md). The recursion polls `stop`, so a
-/// stopped perft ends within one node's work: the finished root moves' lines
-/// stand, the interrupted one is not printed, and [`perft_stopped`] ends the
-/// answer instead of the blank line and total.
+/// `Nodes searched: <total>` (docs/rules/notation.md). The recursion polls
+/// `stop`, so a stopped perft ends within one node's work: the finished root
+/// moves' lines stand, the interrupted one is not printed, and
+/// [`perft_stopped`] says how far it got.
 pub fn run_perft<G: Game>(mut pos: G, depth: u32, control: &SearchControl, out: &Output) {
     let mut moves = G::Moves::default();
     if depth > 0 {
         pos.generate_legal(&mut moves);
     }
+    perft_lines(&mut pos, &moves, depth, out, |pos, depth| {
+        crate::perft::perft_until(pos, depth, &|| control.stop_requested())
+    });
+}
+
+/// [`run_perft`] in a game with dice: the root moves of every roll (or of
+/// the position's roll), each counted over the rolls below it
+/// ([`crate::chance::perft`]).
+pub fn run_chance_perft<G: ChanceGame>(
+    mut pos: G,
+    depth: u32,
+    control: &SearchControl,
+    out: &Output,
+) {
+    let root = if depth > 0 {
+        chance::perft::root_moves(&mut pos)
+    } else {
+        Vec::new()
+    };
+    perft_lines(&mut pos, &root, depth, out, |pos, depth| {
+        chance::perft::perft_until(pos, depth, &|| control.stop_requested())
+    });
+}
+
+/// The leaves `count` finds below each of the `root` moves, one line each,
+/// then the total (1 at depth 0).
+fn perft_lines<G: Game>(
+    pos: &mut G,
+    root: &[G::Move],
+    depth: u32,
+    out: &Output,
+    count: impl Fn(&mut G, u32) -> Result<u64, crate::perft::Stopped>,
+) {
     let mut total: u64 = if depth == 0 { 1 } else { 0 };
-    let stop = || control.stop_requested();
-    for (done, &m) in moves.iter().enumerate() {
+    for (done, &m) in root.iter().enumerate() {
         let name = pos.format_move(m).to_string();
         pos.do_move(m);
-        let count = crate::perft::perft_until(&mut pos, depth - 1, &stop);
+        let below = count(pos, depth - 1);
         pos.undo_move();
-        let Ok(count) = count else {
-            return perft_stopped(out, done, moves.len(), total);
+        let Ok(below) = below else {
+            return perft_stopped(out, done, root.len(), total);
         };
-        total += count;
-        out.line(&format!("{name}: {count}"));
+        total += below;
+        out.line(&format!("{name}: {below}"));
     }
     out.line("");
     out.line(&format!("Nodes searched: {total}"));
@@ -272,7 +305,12 @@ pub fn run_perft<G: Game>(mut pos: G, depth: u32, control: &SearchControl, out: 
 /// `go mate`: the df-pn solver on the position. Answers `checkmate <moves>`,
 /// `checkmate nomate` or `checkmate timeout` (also after `stop`), preceded by
 /// one `info` with the solver's nodes and time.
-pub fn run_mate<G: Game>(mut pos: G, limits: MateLimits, control: &SearchControl, out: &Output) {
+pub fn run_mate<G: SearchHooks>(
+    mut pos: G,
+    limits: MateLimits,
+    control: &SearchControl,
+    out: &Output,
+) {
     let stop = || control.stop_requested();
     let (result, stats) = mate::solve_with_stats(&mut pos, &limits, &stop);
     let millis = stats.elapsed.as_millis() as u64;
@@ -290,7 +328,7 @@ pub fn run_mate<G: Game>(mut pos: G, limits: MateLimits, control: &SearchControl
 /// <of> root moves (<total> nodes counted)`. A `stop` that lands between the
 /// last root move and the total is too late to matter: the perft answers in
 /// full.
-pub fn perft_stopped(out: &Output, done: usize, of: usize, total: u64) {
+fn perft_stopped(out: &Output, done: usize, of: usize, total: u64) {
     out.info_string(format!(
         "perft stopped after {done} of {of} root moves ({total} nodes counted)"
     ));

@@ -7,8 +7,9 @@
 //!   what each die did (a board move, a drop, or nothing). `generate_legal`
 //!   lists the turns for the position's roll, one per distinct resulting
 //!   position; with no roll it lists nothing (the side must roll first).
-//! - Turns are read with [`Position::parse_turn`] and written with
-//!   [`Position::format_turn`]; `Game::parse_move` refuses single moves.
+//! - `Game::parse_move` reads turn tokens (checking them against the roll
+//!   once the position has one) and refuses single moves;
+//!   `Game::format_move` writes turn tokens.
 //! - [`ChanceGame`] gives the 21 rolls and their weights to the chance
 //!   search and perft in [`crate::chance`].
 //!
@@ -18,19 +19,18 @@
 //!   [`Position::set_dice_map`] on every position right after
 //!   `startpos`/`from_sfen`, before any turn is read (legality depends on
 //!   it).
-//! - `position ... moves T1 T2 [dice D1D2]`: for each
-//!   `usi::MoveToken::Turn(t)`, `pos.parse_turn(&t)?` then `pos.do_move`
-//!   (a plain move token is an error); then [`Position::set_dice`] for the
-//!   dice clause.
+//! - `position ... moves T1 T2 [dice D1D2]`: each token through
+//!   `Game::parse_move` then `do_move`; then [`Position::set_dice`] for the
+//!   dice clause ([`session`] does all this).
 //! - `go`: when the position has no roll, roll with a [`DiceRoller`] kept
 //!   by the session (`DiceRoller::new(DiceSeed)`, 0 = clock), print
 //!   `info string dice D1D2` first, then `set_dice`; run
 //!   [`crate::chance::search()`] (a `SearchControl` is a
 //!   [`crate::chance::Control`]) and print `bestmove` with
-//!   [`Position::format_turn`], or `bestmove resign` when it returns no
-//!   move (the game is over).
+//!   `Game::format_move`, or `bestmove resign` when it returns no move (the
+//!   game is over).
 //! - `go perft N`: [`crate::chance::perft_divide`], each line
-//!   `format_turn(m): count`, then the sum.
+//!   `format_move(m): count`, then the sum.
 
 pub mod bench;
 pub mod cube;
@@ -41,6 +41,7 @@ pub mod notation;
 pub mod position;
 pub mod referee;
 pub mod rules;
+pub mod session;
 pub mod turns;
 pub mod types;
 
@@ -56,7 +57,7 @@ pub use types::{Step, Turn};
 
 use crate::board::position::Kind;
 use crate::chance::ChanceGame;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+use crate::game::{game_error, Color, Evaluate, FamilyRules, Game, GameError, Outcome, Rules};
 
 /// What Shogammon has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
@@ -70,6 +71,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
 impl Game for Position {
     type Move = Turn;
     type Moves = Turns;
+    type Chance = [u8; 2];
     const VARIANT: &'static str = "shogammon";
     crate::inherent_game_basics!();
 
@@ -81,20 +83,19 @@ impl Game for Position {
         }
     }
 
-    /// A Shogammon move is a whole turn, which a `UsiMove` cannot hold:
-    /// use [`Position::parse_turn`].
-    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Turn, GameError> {
-        game_error(format!(
-            "'{mv}': shogammon moves are turn tokens (dice, ':', moves), e.g. 61:5i5h,7g7f"
-        ))
+    /// A Shogammon move is a whole turn: its token carries the dice, which
+    /// must be the position's roll once it has one.
+    fn parse_move(&self, token: &usi::MoveToken) -> Result<Turn, GameError> {
+        match token {
+            usi::MoveToken::Turn(turn) => self.parse_turn(turn),
+            usi::MoveToken::Move(_) => {
+                game_error("it is not a shogammon turn token (dice, ':', moves, e.g. 61:5i5h,7g7f)")
+            }
+        }
     }
 
-    /// The turn's first played move (`pass` if none). Only for generic
-    /// code; USI output uses [`Position::format_turn`].
-    fn format_move(&self, m: Turn) -> usi::UsiMove {
-        m.played()
-            .find_map(notation::format_step)
-            .unwrap_or(usi::UsiMove::Pass)
+    fn format_move(&self, m: Turn) -> usi::MoveToken {
+        usi::MoveToken::Turn(notation::format_turn(m))
     }
 
     /// Whether an enemy piece could land on our king right now, dice aside.
@@ -102,14 +103,6 @@ impl Game for Position {
         let us = self.side();
         self.king(us)
             .is_some_and(|k| eval::attackers_to(self.core(), k, us.flip()).any())
-    }
-
-    fn is_tactical(&self, m: Turn) -> bool {
-        self.captures(m) > 0
-    }
-
-    fn order_score(&self, m: Turn) -> i32 {
-        self.captures(m)
     }
 
     fn outcome(&self, rules: &Rules) -> Option<Outcome> {
@@ -121,10 +114,15 @@ impl Game for Position {
         None
     }
 
-    fn can_declare_win(&self, _rules: &Rules) -> bool {
-        false
+    fn display(&self) -> String {
+        Position::display(self)
     }
+}
 
+/// Shogammon has no declaration and a fixed start.
+impl FamilyRules for Position {}
+
+impl Evaluate for Position {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
@@ -132,14 +130,9 @@ impl Game for Position {
     fn evaluation_terms(&self) -> Vec<(&'static str, i32)> {
         eval::terms(self)
     }
-
-    fn display(&self) -> String {
-        Position::display(self)
-    }
 }
 
 impl ChanceGame for Position {
-    type Roll = [u8; 2];
     const CHANCE_TOTAL: u32 = dice::ROLL_WEIGHT_TOTAL;
 
     fn roll(&self) -> Option<[u8; 2]> {
@@ -158,8 +151,8 @@ impl ChanceGame for Position {
         self.is_legal_turn(m)
     }
 
-    fn move_text(&self, m: Turn) -> String {
-        notation::format_turn(m).to_string()
+    fn order_score(&self, m: Turn) -> i32 {
+        self.captures(m)
     }
 
     /// Per side: a board step by (from, to), a drop by (role, to).
@@ -182,12 +175,6 @@ impl ChanceGame for Position {
 const HISTORY_PER_SIDE: usize = 81 * 81 + 7 * 81;
 
 impl Position {
-    /// The turn token for `turn` (docs/rules/shogammon.md): dice in the order taken, a
-    /// lost die in its place, `pass` when both were lost.
-    pub fn format_turn(&self, turn: Turn) -> usi::Turn {
-        notation::format_turn(turn)
-    }
-
     /// Value of what the turn captures, judged on the current board (for
     /// move ordering). The two halves of an enemy point capture land on one
     /// square and count it once.

@@ -1,10 +1,10 @@
-//! The match tool's arbiter for Shogammon: moves are whole turn tokens,
-//! played for the roll the arbiter gave.
+//! The match tool's arbiter for Shogammon: the arbiter gives the rolls,
+//! and turns are read for them (`Game::parse_move`).
 
-use crate::arena::referee::{referee_for, start_position, MoveText, Referee};
+use crate::arena::referee::{referee_for, start_position, Dice, Referee};
 use crate::registry::Variant;
 
-use super::{DiceMap, Position, Turn};
+use super::{DiceMap, Position};
 
 /// The arbiter of a game from `start`; `options` are the engines' game
 /// options (`DiceMap` changes which pieces answer to which die).
@@ -18,36 +18,15 @@ pub fn referee(
             pos.set_dice_map(DiceMap::parse(value).map_err(|e| e.0)?);
         }
     }
-    Ok(referee_for::<Position, TurnText>(Variant::Shogammon, pos))
+    Ok(referee_for::<Position, TwoDice>(Variant::Shogammon, pos))
 }
 
-/// Turn tokens (`<dice>:<steps>`), which must be for the roll given.
-struct TurnText;
+/// The arbiter's rolls, checked as the `dice` clause checks them.
+struct TwoDice;
 
-impl MoveText<Position> for TurnText {
-    fn read(pos: &Position, token: &str) -> Result<Turn, String> {
-        let turn = usi::parse_turn(token).map_err(|e| e.to_string())?;
-        if let Some(roll) = pos.roll() {
-            let mut given = turn.dice;
-            let mut want = roll;
-            given.sort_unstable();
-            want.sort_unstable();
-            if given != want {
-                return Err(format!(
-                    "the turn is for dice {}{}, but the roll is {}{}",
-                    turn.dice[0], turn.dice[1], roll[0], roll[1]
-                ));
-            }
-        }
-        pos.parse_turn(&turn).map_err(|e| e.to_string())
-    }
-
-    fn write(pos: &Position, t: Turn) -> String {
-        pos.format_turn(t).to_string()
-    }
-
+impl Dice<Position> for TwoDice {
     fn set_roll(pos: &mut Position, roll: [u8; 2]) -> Option<Result<(), String>> {
-        Some(pos.set_dice(roll).map_err(|e| e.0))
+        Some(pos.set_dice(roll).map_err(|e| e.to_string()))
     }
 
     fn roll(pos: &Position) -> Option<[u8; 2]> {

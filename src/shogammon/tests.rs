@@ -22,7 +22,7 @@ fn with_roll(sfen: &str, roll: [u8; 2]) -> Position {
 fn turns(p: &Position) -> Vec<String> {
     let mut list = Turns::new();
     p.generate_legal(&mut list);
-    let mut v: Vec<String> = list.iter().map(|&t| p.format_turn(t).to_string()).collect();
+    let mut v: Vec<String> = list.iter().map(|&t| p.format_move(t).to_string()).collect();
     v.sort();
     v
 }
@@ -180,11 +180,11 @@ fn seed_example_pawn_onto_king_then_six_lost() {
     assert_eq!(sfen_of(&q), "4k4/9/9/9/4(KP)4/9/9/9/9 w - 2", "king below");
     // Both digit orders are accepted; the moves decide.
     assert_eq!(
-        p.format_turn(parse(&p, "61:5f5e").unwrap()).to_string(),
+        p.format_move(parse(&p, "61:5f5e").unwrap()).to_string(),
         "16:5f5e"
     );
     assert_eq!(
-        p.format_turn(parse(&p, "16:5e5f").unwrap()).to_string(),
+        p.format_move(parse(&p, "16:5e5f").unwrap()).to_string(),
         "61:5e5f"
     );
     // King moves first to 4d: the pawn then has a move and must play it.
@@ -211,7 +211,7 @@ fn rulings_example_lance_under_pawn_two_one() {
     assert_eq!(sfen_of(&q), "4k4/9/9/9/9/9/9/(PL)8/4K4 w - 2");
     // The pawn alone is the turn that lost the 2, whatever the digit order.
     assert_eq!(
-        p.format_turn(parse(&p, "12:9i9h").unwrap()).to_string(),
+        p.format_move(parse(&p, "12:9i9h").unwrap()).to_string(),
         "21:9i9h"
     );
     // Naming the lance's move first cannot work: 9i moves its top, the pawn.
@@ -277,7 +277,7 @@ fn point_pair_counts_for_the_must_move_rule() {
     // The digits do not decide: `16:4f4e` is the king's move with the 1
     // lost, legal with the 6 taken first.
     assert_eq!(
-        p.format_turn(parse(&p, "16:4f4e").unwrap()).to_string(),
+        p.format_move(parse(&p, "16:4f4e").unwrap()).to_string(),
         "61:4f4e"
     );
     // After a king move, the pawn landing on the point alone is refused.
@@ -518,10 +518,10 @@ fn turn_tokens_are_checked_against_the_roll() {
         "ln2kgsnl/1r1sg2b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B2K2R1/LNSG1GSNL b - 3"
     );
     let err = p
-        .parse_move(&usi::parse_move("7g7f").unwrap())
+        .parse_move(&usi::parse_move_token("7g7f").unwrap())
         .unwrap_err()
         .0;
-    assert!(err.contains("turn tokens"), "{err}");
+    assert!(err.contains("not a shogammon turn token"), "{err}");
 }
 
 #[test]
@@ -620,7 +620,7 @@ fn fast_legality_check_agrees_with_generation() {
             p.set_dice(roll).unwrap();
             let all = p.all_turns(p.roll().unwrap());
             for &t in &all {
-                assert!(p.is_legal_turn(t), "{} {}", sfen_of(&p), p.format_turn(t));
+                assert!(p.is_legal_turn(t), "{} {}", sfen_of(&p), p.format_move(t));
             }
             let other = roller.roll();
             for t in p.all_turns(other).into_iter().take(200) {
@@ -629,7 +629,7 @@ fn fast_legality_check_agrees_with_generation() {
                     p.is_legal_turn(forged),
                     all.contains(&forged),
                     "{}",
-                    p.format_turn(forged)
+                    p.format_move(forged)
                 );
             }
             let list = p.all_turns(p.roll().unwrap());

@@ -4,7 +4,6 @@ pub mod bench;
 pub mod eval;
 mod mate1;
 pub mod movegen;
-pub mod nnue;
 pub mod position;
 pub mod rules;
 pub mod see;
@@ -17,7 +16,9 @@ pub use types::{Move, Piece, Role};
 
 use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
-use crate::game::{game_error, Game, GameError};
+use crate::game::{
+    game_error, Evaluate, FamilyRules, Game, GameError, NoChance, Rules, SearchHooks,
+};
 
 /// What shogi has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
@@ -32,8 +33,13 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
 impl Game for Position {
     type Move = Move;
     type Moves = Moves;
+    type Chance = NoChance;
     const VARIANT: &'static str = "shogi";
     crate::shogi_family_game!();
+}
+
+impl SearchHooks for Position {
+    crate::shogi_family_search_hooks!();
 
     /// Stalemate without check is too rare in shogi to look for in
     /// quiescence search: always `true`.
@@ -69,7 +75,15 @@ impl Game for Position {
     fn mate_in_one(&mut self) -> bool {
         self.has_mate_in_one()
     }
+}
 
+impl FamilyRules for Position {
+    fn can_declare_win(&self, rules: &Rules) -> bool {
+        Position::can_declare_win(self, rules)
+    }
+}
+
+impl Evaluate for Position {
     fn evaluate(&self) -> i32 {
         match self.nnue() {
             Some(nnue) => nnue.evaluate(self.side()),
@@ -77,7 +91,7 @@ impl Game for Position {
         }
     }
 
-    fn set_net(&mut self, net: Option<&nnue::NetHandle>) {
+    fn set_net(&mut self, net: Option<&crate::nnue::NetHandle>) {
         Position::set_net(self, net.cloned());
     }
 

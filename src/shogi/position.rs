@@ -1,7 +1,6 @@
 //! The standard shogi position: board, hands, side to move, incremental
 //! Zobrist key and the history make/unmake and repetition need.
 
-use super::nnue::{Change, NetHandle, NnueState, Pending};
 use super::types::{Move, Piece, Role};
 use crate::board::attacks::*;
 pub(super) use crate::board::position::Attackers;
@@ -10,6 +9,7 @@ use crate::board::position::{Board, Kind, PackedMove};
 pub use crate::board::zones::zone;
 use crate::board::{Bitboard, Square};
 use crate::game::{game_error, Color, GameError};
+use crate::nnue::{Change, NetHandle, NnueState, Pending};
 
 /// What `undo_move` needs, plus what repetition checks read.
 pub(crate) type State = crate::board::position::State<Move, Role>;

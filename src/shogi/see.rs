@@ -130,7 +130,7 @@ mod tests {
     }
 
     fn mv(p: &Position, text: &str) -> Move {
-        p.parse_move(&usi::parse_move(text).expect("test move parses"))
+        p.parse_move(&usi::parse_move_token(text).expect("test move parses"))
             .expect("test move is legal")
     }
 

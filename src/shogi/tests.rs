@@ -190,7 +190,11 @@ fn bad_sfens_are_rejected_with_reasons() {
 #[test]
 fn illegal_moves_are_explained() {
     let p = Position::startpos();
-    let e = |m: &str| p.parse_move(&usi::parse_move(m).unwrap()).unwrap_err().0;
+    let e = |m: &str| {
+        p.parse_move(&usi::parse_move_token(m).unwrap())
+            .unwrap_err()
+            .0
+    };
     assert!(e("7g7e").contains("illegal"));
     assert!(e("5e5d").contains("no piece"));
     assert!(e("3c3d").contains("not the side"));

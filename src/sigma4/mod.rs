@@ -29,7 +29,7 @@ pub use position::{Position, STARTPOS_SFEN};
 pub use setup::{choose_setup, validate_setup};
 pub use types::{Base, Move, Square7, Stone, Stones};
 
-use crate::game::{Game, GameError, Outcome, Rules};
+use crate::game::{Evaluate, FamilyRules, Game, GameError, NoChance, Outcome, Rules, SearchHooks};
 use types::Bitboard7;
 
 /// What Sigma 4 has beyond moves on a board (its entry in the game registry).
@@ -42,6 +42,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
 impl Game for Position {
     type Move = Move;
     type Moves = Moves;
+    type Chance = NoChance;
     const VARIANT: &'static str = "sigma4";
     crate::inherent_game_basics!();
 
@@ -49,18 +50,32 @@ impl Game for Position {
         Position::generate_legal(self, moves)
     }
 
-    fn parse_move(&self, mv: &usi::UsiMove) -> Result<Move, GameError> {
-        self.parse_usi_move(mv)
+    fn parse_move(&self, token: &usi::MoveToken) -> Result<Move, GameError> {
+        self.parse_usi_move(crate::game::plain_move::<Self>(token)?)
     }
 
-    fn format_move(&self, m: Move) -> usi::UsiMove {
-        format_move(m)
+    fn format_move(&self, m: Move) -> usi::MoveToken {
+        usi::MoveToken::Move(format_move(m))
     }
 
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }
 
+    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        Position::outcome(self, rules)
+    }
+
+    fn repetition(&self) -> Option<Outcome> {
+        self.repetition_outcome()
+    }
+
+    fn display(&self) -> String {
+        Position::display(self)
+    }
+}
+
+impl SearchHooks for Position {
     /// Captures with their principal refit only (a capture can have dozens
     /// of refits; quiescence needs the best one), and of those only the ones
     /// that do not obviously lose: the victim is undefended or worth at
@@ -164,30 +179,19 @@ impl Game for Position {
             (m.0 as usize) & ((1 << 12) - 1)
         }
     }
+}
 
-    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-        Position::outcome(self, rules)
-    }
-
-    fn repetition(&self) -> Option<Outcome> {
-        self.repetition_outcome()
-    }
-
-    fn can_declare_win(&self, _rules: &Rules) -> bool {
-        // Sigma 4 has no declaration: the goal square ends the game by a move.
-        false
-    }
-
-    fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
-    }
-
-    fn display(&self) -> String {
-        Position::display(self)
-    }
-
+/// Sigma 4 has no declaration (the goal square ends the game by a move);
+/// it begins with a setup.
+impl FamilyRules for Position {
     fn choose_setup(&self, seed: u64) -> Option<String> {
         Some(choose_setup(self.side_to_move(), seed))
+    }
+}
+
+impl Evaluate for Position {
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
     }
 }
 

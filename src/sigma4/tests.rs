@@ -6,7 +6,7 @@ use super::notation::legal_move_texts;
 use super::position::royal_start;
 use super::types::{Bitboard7, CompositionError};
 use super::*;
-use crate::game::{Color, EndReason, Game, Outcome, Rules};
+use crate::game::{Color, EndReason, Game, Outcome, Rules, SearchHooks};
 use crate::perft::perft;
 
 fn pos(sfen: &str) -> Position {
@@ -84,14 +84,14 @@ fn moves_from(p: &Position, from: &str) -> Vec<String> {
 
 fn play(p: &mut Position, moves: &str) {
     for text in moves.split_whitespace() {
-        let mv = usi::parse_move(text).expect("test move parses");
+        let mv = usi::parse_move_token(text).expect("test move parses");
         let m = p.parse_move(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
         p.do_move(m);
     }
 }
 
 fn parse_err(p: &Position, text: &str) -> String {
-    let mv = usi::parse_move(text).expect("test move parses");
+    let mv = usi::parse_move_token(text).expect("test move parses");
     p.parse_move(&mv).expect_err("move must be rejected").0
 }
 
@@ -396,7 +396,9 @@ fn refit_rules_are_checked_on_input() {
     // R on a plain base.
     assert!(parse_err(&p, "4e4b=RJFW").contains("not the royal"));
     // Letters in any order are read.
-    assert!(p.parse_move(&usi::parse_move("4e4b=WWEJ").unwrap()).is_ok());
+    assert!(p
+        .parse_move(&usi::parse_move_token("4e4b=WWEJ").unwrap())
+        .is_ok());
 }
 
 #[test]
@@ -405,7 +407,9 @@ fn the_royal_refits_within_its_own_limits() {
     let p = at(&[("4g", "[RW]"), ("4f", "[ww]"), ("1a", "[rw]")], "b", "-");
     assert_eq!(moves_from(&p, "4g4f"), vec!["4g4f=RW", "4g4f=RWW"]);
     // The royal may write its R or leave it out.
-    assert!(p.parse_move(&usi::parse_move("4g4f=WW").unwrap()).is_ok());
+    assert!(p
+        .parse_move(&usi::parse_move_token("4g4f=WW").unwrap())
+        .is_ok());
     assert!(parse_err(&p, "4g4f=WWW").contains("royal base holds 1 or 2"));
 }
 
@@ -446,7 +450,9 @@ fn each_capture_has_one_principal_refit() {
     // At the start [DW] takes [dw] on 7c: equal bases, and gote's [ef] on 6b
     // covers 7c (F): not for quiescence.
     let p = Position::startpos();
-    let m = p.parse_move(&usi::parse_move("7e7c=DW").unwrap()).unwrap();
+    let m = p
+        .parse_move(&usi::parse_move_token("7e7c=DW").unwrap())
+        .unwrap();
     assert!(!p.is_promising_capture(m));
 }
 
@@ -799,7 +805,11 @@ fn make_unmake_restores_key_and_sfen() {
             p.undo_move();
             // What is written reads back as the same move.
             let text = format_move(m);
-            assert_eq!(p.parse_move(&text), Ok(m), "{text}");
+            assert_eq!(
+                p.parse_move(&usi::MoveToken::Move(text.clone())),
+                Ok(m),
+                "{text}"
+            );
             assert_eq!(p.to_sfen(), before);
             assert_eq!(p.key(), p.key_from_scratch());
         }
@@ -1143,7 +1153,7 @@ fn static_exchange_counts_the_recapture() {
     ];
     let p = at(&bases, "b", "-");
     let m = p
-        .parse_move(&usi::parse_move("4e4c=WWWW").expect("parses"))
+        .parse_move(&usi::parse_move_token("4e4c=WWWW").expect("parses"))
         .expect("legal");
     assert!(p.see_ge(m, 160));
     assert!(!p.see_ge(m, 161));
@@ -1155,11 +1165,11 @@ fn static_exchange_counts_the_recapture() {
     // base; where the taker is taken back, it loses nothing.
     let p = at(&defended, "b", "W");
     let drop = p
-        .parse_move(&usi::parse_move("W*4d").expect("parses"))
+        .parse_move(&usi::parse_move_token("W*4d").expect("parses"))
         .expect("legal");
     assert!(p.see_ge(drop, 0), "4d: the [w] takes, the rook takes back");
     let drop = p
-        .parse_move(&usi::parse_move("W*2c").expect("parses"))
+        .parse_move(&usi::parse_move_token("W*2c").expect("parses"))
         .expect("legal");
     assert!(!p.see_ge(drop, 0), "2c: gote's [f] on 3b takes it");
 }
@@ -1169,16 +1179,19 @@ fn null_move_restores_the_position() {
     let mut p = Position::startpos();
     play(&mut p, "4e3c=CENF 1c3c=CDFW");
     let key = p.key();
-    assert!(Game::do_null_move(&mut p), "sente has stones to drop");
+    assert!(
+        SearchHooks::do_null_move(&mut p),
+        "sente has stones to drop"
+    );
     assert_eq!(p.side(), Color::White);
     assert_ne!(p.key(), key);
     assert_eq!(p.key(), p.key_from_scratch());
-    Game::undo_null_move(&mut p);
+    SearchHooks::undo_null_move(&mut p);
     assert_eq!(p.side(), Color::Black);
     assert_eq!(p.key(), key);
     // Nothing to drop (the start position): no null move.
     let mut p = Position::startpos();
-    assert!(!Game::do_null_move(&mut p));
+    assert!(!SearchHooks::do_null_move(&mut p));
 }
 
 #[test]
@@ -1196,21 +1209,21 @@ fn kept_from_pruning_mate_threats_and_the_goal() {
         "DW",
     );
     let mate = p
-        .parse_move(&usi::parse_move("D*1c").expect("parses"))
+        .parse_move(&usi::parse_move_token("D*1c").expect("parses"))
         .expect("legal");
-    assert!(Game::keep_from_pruning(&mut p, mate));
+    assert!(SearchHooks::keep_from_pruning(&mut p, mate));
     let quiet = p
-        .parse_move(&usi::parse_move("W*5d").expect("parses"))
+        .parse_move(&usi::parse_move_token("W*5d").expect("parses"))
         .expect("legal");
-    assert!(!Game::keep_from_pruning(&mut p, quiet));
+    assert!(!SearchHooks::keep_from_pruning(&mut p, quiet));
     // The royal one step from its goal: that step is kept, and it is a
     // win in one for the search.
     let mut p = at(&[("4b", "[RW]"), ("1c", "[rw]"), ("1d", "[w]")], "b", "-");
     let goal = p
-        .parse_move(&usi::parse_move("4b4a").expect("parses"))
+        .parse_move(&usi::parse_move_token("4b4a").expect("parses"))
         .expect("legal");
-    assert!(Game::keep_from_pruning(&mut p, goal));
-    assert!(Game::mate_in_one(&mut p));
+    assert!(SearchHooks::keep_from_pruning(&mut p, goal));
+    assert!(SearchHooks::mate_in_one(&mut p));
 }
 
 #[test]
@@ -1220,8 +1233,8 @@ fn drops_of_different_compositions_have_their_own_history() {
     p.generate_legal(&mut moves);
     let mut seen = std::collections::HashSet::new();
     for &m in moves.iter().filter(|m| m.is_drop()) {
-        let i = Game::history_index(&p, m);
-        assert!(i < <Position as Game>::HISTORY_SIZE);
+        let i = SearchHooks::history_index(&p, m);
+        assert!(i < <Position as crate::game::SearchHooks>::HISTORY_SIZE);
         assert!(seen.insert(i), "two drops share a history slot");
     }
     assert!(seen.len() > 49);

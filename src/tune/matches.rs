@@ -7,10 +7,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{decided, random_opening, Material, Rng, Tunable};
-use crate::game::{Color, Game, GameError, Outcome, Rules};
+use crate::game::{Color, Evaluate, FamilyRules, Game, GameError, Outcome, Rules, SearchHooks};
+use crate::nnue::NetHandle;
 use crate::search::score::is_mate_score;
 use crate::search::{self, Limits, SearchControl, SearchResult};
-use crate::shogi::nnue::NetHandle;
 use crate::tt::TranspositionTable;
 
 /// A game evaluated with weights given at run time (candidate weights can
@@ -18,15 +18,9 @@ use crate::tt::TranspositionTable;
 #[derive(Clone)]
 pub struct Tuned<P>(pub P, pub Arc<Vec<i32>>);
 
-impl<P: Tunable> Game for Tuned<P> {
-    super::delegate_game!();
+super::delegate_game!(Tuned, |p| Tuned(p, Arc::new(P::shipped_weights().to_vec())));
 
-    fn startpos() -> Self {
-        Tuned(P::startpos(), Arc::new(P::shipped_weights().to_vec()))
-    }
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        P::from_sfen(sfen).map(|p| Tuned(p, Arc::new(P::shipped_weights().to_vec())))
-    }
+impl<P: Tunable> Evaluate for Tuned<P> {
     fn evaluate(&self) -> i32 {
         self.0.evaluate_with(&self.1)
     }

@@ -23,7 +23,7 @@ pub mod weights;
 mod tests;
 
 use crate::board::eval::{self as model, EvalPosition, FeatureSink, HAND_STEPS};
-use crate::game::{Color, Game, GameError, Outcome, Rules};
+use crate::game::{Color, Evaluate, FamilyRules, Game, GameError, Outcome, Rules, SearchHooks};
 
 /// Runs a generic job with a tunable game's type (the registry picks the
 /// game: [`crate::registry::Variant::tune`]).
@@ -34,7 +34,7 @@ pub trait WithTunable {
 
 /// A game whose evaluation is the linear model the tuner fits
 /// ([`crate::board::eval`]); most of it comes from the model.
-pub trait Tunable: Game + EvalPosition {
+pub trait Tunable: SearchHooks + EvalPosition {
     /// Number of weights.
     const NUM_FEATURES: usize = <Self as EvalPosition>::LAYOUT.len;
     /// First index of the piece-square tables.
@@ -84,7 +84,7 @@ pub trait Tunable: Game + EvalPosition {
 /// How a game played to its end came out, once it has: the winner's colour
 /// (`None` for a draw) when the rules end it or the side to move may
 /// declare a win; `None` while it goes on.
-pub(crate) fn decided<G: Game>(pos: &G, rules: &Rules) -> Option<Option<Color>> {
+pub(crate) fn decided<G: SearchHooks>(pos: &G, rules: &Rules) -> Option<Option<Color>> {
     let stm = pos.side_to_move();
     if let Some(o) = pos.outcome(rules) {
         return Some(match o {
@@ -128,113 +128,124 @@ pub fn feature_vector<P: Tunable>(pos: &P) -> Vec<(u16, i16)> {
 #[derive(Clone)]
 pub struct Material<P>(pub P);
 
-/// The [`Game`] items of a wrapper `W(P, ...)` that only changes the
-/// evaluation: everything else is `P`'s (search must see the same game).
+/// The [`Game`], [`FamilyRules`] and [`SearchHooks`] of a wrapper
+/// `W(P, ...)` that only changes the evaluation: they are all `P`'s
+/// (search must see the same game). `$wrap` turns a `P` into a `W`.
 macro_rules! delegate_game {
-    () => {
-        type Move = P::Move;
-        type Moves = P::Moves;
-        const VARIANT: &'static str = P::VARIANT;
-        const HISTORY_SIZE: usize = P::HISTORY_SIZE;
-        const PIECE_TO_SIZE: usize = P::PIECE_TO_SIZE;
-        const REDUCE_CHECKS: bool = P::REDUCE_CHECKS;
-        const ROOT_QUIESCENCE_PROBES: bool = P::ROOT_QUIESCENCE_PROBES;
+    ($wrapper:ident, $wrap:expr) => {
+        impl<P: Tunable> Game for $wrapper<P> {
+            type Move = P::Move;
+            type Moves = P::Moves;
+            type Chance = P::Chance;
+            const VARIANT: &'static str = P::VARIANT;
 
-        fn to_sfen(&self) -> usi::Sfen {
-            self.0.to_sfen()
+            fn startpos() -> Self {
+                $wrap(P::startpos())
+            }
+            fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
+                P::from_sfen(sfen).map($wrap)
+            }
+            fn to_sfen(&self) -> usi::Sfen {
+                self.0.to_sfen()
+            }
+            fn side_to_move(&self) -> Color {
+                self.0.side_to_move()
+            }
+            fn move_number(&self) -> u32 {
+                self.0.move_number()
+            }
+            fn key(&self) -> u64 {
+                Game::key(&self.0)
+            }
+            fn generate_legal(&self, moves: &mut Self::Moves) {
+                self.0.generate_legal(moves)
+            }
+            fn do_move(&mut self, m: Self::Move) {
+                self.0.do_move(m)
+            }
+            fn undo_move(&mut self) {
+                self.0.undo_move()
+            }
+            fn parse_move(&self, token: &usi::MoveToken) -> Result<Self::Move, GameError> {
+                self.0.parse_move(token)
+            }
+            fn format_move(&self, m: Self::Move) -> usi::MoveToken {
+                self.0.format_move(m)
+            }
+            fn in_check(&self) -> bool {
+                self.0.in_check()
+            }
+            fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+                self.0.outcome(rules)
+            }
+            fn repetition(&self) -> Option<Outcome> {
+                self.0.repetition()
+            }
+            fn display(&self) -> String {
+                self.0.display()
+            }
         }
-        fn side_to_move(&self) -> Color {
-            self.0.side_to_move()
+
+        impl<P: Tunable> FamilyRules for $wrapper<P> {
+            fn can_declare_win(&self, rules: &Rules) -> bool {
+                self.0.can_declare_win(rules)
+            }
+            fn choose_setup(&self, seed: u64) -> Option<String> {
+                self.0.choose_setup(seed)
+            }
         }
-        fn move_number(&self) -> u32 {
-            self.0.move_number()
-        }
-        fn key(&self) -> u64 {
-            Game::key(&self.0)
-        }
-        fn generate_legal(&self, moves: &mut Self::Moves) {
-            self.0.generate_legal(moves)
-        }
-        fn do_move(&mut self, m: Self::Move) {
-            self.0.do_move(m)
-        }
-        fn undo_move(&mut self) {
-            self.0.undo_move()
-        }
-        fn parse_move(&self, mv: &usi::UsiMove) -> Result<Self::Move, GameError> {
-            self.0.parse_move(mv)
-        }
-        fn format_move(&self, m: Self::Move) -> usi::UsiMove {
-            self.0.format_move(m)
-        }
-        fn in_check(&self) -> bool {
-            self.0.in_check()
-        }
-        fn is_tactical(&self, m: Self::Move) -> bool {
-            self.0.is_tactical(m)
-        }
-        fn order_score(&self, m: Self::Move) -> i32 {
-            self.0.order_score(m)
-        }
-        fn see_ge(&self, m: Self::Move, threshold: i32) -> bool {
-            self.0.see_ge(m, threshold)
-        }
-        fn history_index(&self, m: Self::Move) -> usize {
-            self.0.history_index(m)
-        }
-        fn piece_to_index(&self, m: Self::Move) -> usize {
-            self.0.piece_to_index(m)
-        }
-        fn generate_tactical(&self, moves: &mut Self::Moves) -> bool {
-            self.0.generate_tactical(moves)
-        }
-        fn gives_check(&mut self, m: Self::Move) -> bool {
-            self.0.gives_check(m)
-        }
-        fn keep_from_pruning(&mut self, m: Self::Move) -> bool {
-            self.0.keep_from_pruning(m)
-        }
-        fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
-            self.0.checking_moves(legal, out)
-        }
-        fn mate_in_one(&mut self) -> bool {
-            self.0.mate_in_one()
-        }
-        fn do_null_move(&mut self) -> bool {
-            self.0.do_null_move()
-        }
-        fn undo_null_move(&mut self) {
-            self.0.undo_null_move()
-        }
-        fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-            self.0.outcome(rules)
-        }
-        fn repetition(&self) -> Option<Outcome> {
-            self.0.repetition()
-        }
-        fn can_declare_win(&self, rules: &Rules) -> bool {
-            self.0.can_declare_win(rules)
-        }
-        fn display(&self) -> String {
-            self.0.display()
-        }
-        fn choose_setup(&self, seed: u64) -> Option<String> {
-            self.0.choose_setup(seed)
+
+        impl<P: Tunable> SearchHooks for $wrapper<P> {
+            const HISTORY_SIZE: usize = P::HISTORY_SIZE;
+            const PIECE_TO_SIZE: usize = P::PIECE_TO_SIZE;
+            const REDUCE_CHECKS: bool = P::REDUCE_CHECKS;
+            const ROOT_QUIESCENCE_PROBES: bool = P::ROOT_QUIESCENCE_PROBES;
+
+            fn is_tactical(&self, m: Self::Move) -> bool {
+                self.0.is_tactical(m)
+            }
+            fn order_score(&self, m: Self::Move) -> i32 {
+                self.0.order_score(m)
+            }
+            fn see_ge(&self, m: Self::Move, threshold: i32) -> bool {
+                self.0.see_ge(m, threshold)
+            }
+            fn history_index(&self, m: Self::Move) -> usize {
+                self.0.history_index(m)
+            }
+            fn piece_to_index(&self, m: Self::Move) -> usize {
+                self.0.piece_to_index(m)
+            }
+            fn generate_tactical(&self, moves: &mut Self::Moves) -> bool {
+                self.0.generate_tactical(moves)
+            }
+            fn gives_check(&mut self, m: Self::Move) -> bool {
+                self.0.gives_check(m)
+            }
+            fn keep_from_pruning(&mut self, m: Self::Move) -> bool {
+                self.0.keep_from_pruning(m)
+            }
+            fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
+                self.0.checking_moves(legal, out)
+            }
+            fn mate_in_one(&mut self) -> bool {
+                self.0.mate_in_one()
+            }
+            fn do_null_move(&mut self) -> bool {
+                self.0.do_null_move()
+            }
+            fn undo_null_move(&mut self) {
+                self.0.undo_null_move()
+            }
         }
     };
 }
 
 pub(crate) use delegate_game;
 
-impl<P: Tunable> Game for Material<P> {
-    delegate_game!();
+delegate_game!(Material, Material);
 
-    fn startpos() -> Self {
-        Material(P::startpos())
-    }
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        P::from_sfen(sfen).map(Material)
-    }
+impl<P: Tunable> Evaluate for Material<P> {
     fn evaluate(&self) -> i32 {
         self.0.material_eval()
     }
@@ -259,15 +270,9 @@ pub enum Player {
     Shipped,
 }
 
-impl<P: Tunable> Game for Noisy<P> {
-    delegate_game!();
+delegate_game!(Noisy, |p| Noisy(p, 0, 0, Player::Material));
 
-    fn startpos() -> Self {
-        Noisy(P::startpos(), 0, 0, Player::Material)
-    }
-    fn from_sfen(sfen: &usi::Sfen) -> Result<Self, GameError> {
-        P::from_sfen(sfen).map(|p| Noisy(p, 0, 0, Player::Material))
-    }
+impl<P: Tunable> Evaluate for Noisy<P> {
     fn evaluate(&self) -> i32 {
         let noise = if self.2 > 0 {
             let h = Rng::new(Game::key(&self.0) ^ self.1).next_u64();
@@ -277,7 +282,7 @@ impl<P: Tunable> Game for Noisy<P> {
         };
         let eval = match self.3 {
             Player::Material => self.0.material_eval(),
-            Player::Shipped => Game::evaluate(&self.0),
+            Player::Shipped => Evaluate::evaluate(&self.0),
         };
         eval + noise
     }
@@ -350,7 +355,7 @@ impl Rng {
 
 /// The colour-flipped mirror of `pos` (the evaluation's symmetry tests).
 #[cfg(test)]
-pub fn flipped<G: Game>(pos: &G) -> G {
+pub fn flipped<G: SearchHooks>(pos: &G) -> G {
     G::from_sfen(&flip_sfen(&pos.to_sfen())).expect("the mirror of a legal position is legal")
 }
 
@@ -358,7 +363,7 @@ pub fn flipped<G: Game>(pos: &G) -> G {
 /// (captures, drops and promotions included), reproducible from `seed`;
 /// each rebuilt from its SFEN, so without history.
 #[cfg(test)]
-pub fn random_positions<G: Game>(games: u32, plies: u32, seed: u64) -> Vec<G> {
+pub fn random_positions<G: SearchHooks>(games: u32, plies: u32, seed: u64) -> Vec<G> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
@@ -375,7 +380,7 @@ pub fn random_positions<G: Game>(games: u32, plies: u32, seed: u64) -> Vec<G> {
 
 /// Plays `plies` uniformly random legal moves; `false` if the game ended
 /// (no legal move) on the way.
-pub fn random_opening<G: Game>(pos: &mut G, plies: u32, rng: &mut Rng) -> bool {
+pub fn random_opening<G: SearchHooks>(pos: &mut G, plies: u32, rng: &mut Rng) -> bool {
     for _ in 0..plies {
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);

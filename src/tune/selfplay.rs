@@ -21,7 +21,7 @@
 use std::io::Write;
 
 use super::{decided, random_opening, Material, Noisy, Player, Rng, Tunable};
-use crate::game::{Game, Rules};
+use crate::game::{Game, Rules, SearchHooks};
 use crate::search::score::is_mate_score;
 use crate::search::{self, Limits, SearchControl};
 use crate::tt::TranspositionTable;
@@ -179,7 +179,7 @@ pub fn generate<P: Tunable>(
 
 /// Whether captures and promotions cannot change the static evaluation of
 /// `pos` (side to move's view) by more than `margin`.
-pub fn is_quiet<G: Game>(pos: &mut G, margin: i32) -> bool {
+pub fn is_quiet<G: SearchHooks>(pos: &mut G, margin: i32) -> bool {
     let stand = pos.evaluate();
     let mut budget = 2000u32;
     let q = qsearch(pos, stand - margin - 1, stand + margin + 1, 0, &mut budget);
@@ -188,7 +188,13 @@ pub fn is_quiet<G: Game>(pos: &mut G, margin: i32) -> bool {
 
 /// Capture-only alpha-beta with stand-pat, at most 8 plies deep and
 /// `budget` nodes.
-fn qsearch<G: Game>(pos: &mut G, mut alpha: i32, beta: i32, ply: u32, budget: &mut u32) -> i32 {
+fn qsearch<G: SearchHooks>(
+    pos: &mut G,
+    mut alpha: i32,
+    beta: i32,
+    ply: u32,
+    budget: &mut u32,
+) -> i32 {
     let stand = pos.evaluate();
     if stand >= beta || ply >= 8 || *budget == 0 {
         return stand;

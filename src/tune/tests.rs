@@ -171,7 +171,7 @@ fn tune_match_smoke() {
 
 #[test]
 fn tune_match_with_a_net_smoke() {
-    use crate::shogi::nnue::{read_net, testnet, NetHandle};
+    use crate::nnue::{read_net, testnet, NetHandle};
     let bytes = testnet::bytes(5);
     let net = read_net(&mut bytes.as_slice(), bytes.len() as u64)
         .unwrap()

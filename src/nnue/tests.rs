@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use super::*;
-use crate::game::Game;
+use crate::game::{Evaluate, Game};
 use crate::shogi::{Moves, Position};
 use rand::prelude::*;
 
@@ -158,7 +158,7 @@ fn unmaking_past_the_first_accumulator_refreshes() {
     let mut p = Position::startpos();
     for mv in ["7g7f", "3c3d", "8h2b+"] {
         let m = p
-            .parse_move(&usi::parse_move(mv).expect("move"))
+            .parse_move(&usi::parse_move_token(mv).expect("move"))
             .expect("legal");
         p.do_move(m);
     }

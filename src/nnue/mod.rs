@@ -19,8 +19,8 @@ mod tests;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Arc;
 
-use super::position::Position;
 use crate::game::Color;
+use crate::shogi::position::Position;
 
 pub use features::Change;
 pub use load::{file_size, load_file, read_net, LoadError, Loaded, HASH, VERSION};

@@ -1,8 +1,9 @@
-//! Shogammon's session state: the position with its roll, the chance
-//! search's table, and the engine's own dice. The deterministic games share
-//! [`super::GameState`]; Shogammon differs in what `position` reads (turn
-//! tokens, the `dice` clause), in `go` (the engine may roll first, the
-//! answer is a turn token) and in `go perft` (over the rolls).
+//! Shogammon's session state: the position with its roll and cube, the
+//! chance search's table, and the engine's own dice. The deterministic
+//! games share [`crate::session::GameState`]; Shogammon differs in what
+//! `position` reads (the `dice` and `cube` clauses, its `DiceMap`), in `go`
+//! (the engine may roll first and searches by expectiminimax), in `go
+//! perft` (over the rolls) and in the cube queries.
 //!
 //! Decisions (documented in docs/rules/shogammon.md):
 //! - `DiceMap` applies to the current position at once and to every
@@ -24,20 +25,21 @@ use crate::chance::{self, ChanceLimits, ChanceTable};
 use crate::game::{Game, Rules};
 use crate::registry::Bench;
 use crate::search::SearchControl;
+use crate::session::bench::{load, spawn_bench, BENCH_HASH_MB};
+use crate::session::debug;
+use crate::session::options::Options;
+use crate::session::output::Output;
+use crate::session::variant::{
+    build_position, describe_outcome, prepare_table, searchmoves, side_name, SizedTable, VariantOps,
+};
+use crate::session::worker::{run_chance_perft, search_is_bounded, Worker};
 use crate::shogammon::cube::{self, Cube};
 use crate::shogammon::{DiceRoller, Position, Turn};
 use crate::timeman;
-use usi::{CubeQuery, DebugQuery, GoCommand, MoveToken, PositionCommand, Response, StartPosition};
+use usi::{CubeQuery, DebugQuery, GoCommand, PositionCommand, Response};
 
 /// Turns searched per roll for a cube decision when `go` gives no depth.
 const CUBE_DEPTH: u32 = 1;
-
-use super::bench::{load, spawn_bench, BENCH_HASH_MB};
-use super::debug;
-use super::options::Options;
-use super::output::Output;
-use super::variant::{describe_outcome, prepare_table, side_name, SizedTable, VariantOps};
-use super::worker::{perft_stopped, search_is_bounded, Worker};
 
 pub struct ShogammonState {
     pos: Position,
@@ -95,28 +97,13 @@ fn bench_position(
     Ok(chance::search(&mut pos, &mut tt, control, &limits, &mut |_| {}).nodes)
 }
 
-/// Builds the position a `position` command describes, on a fresh copy.
-fn build_position(cmd: &PositionCommand, options: &Options) -> Result<Position, String> {
-    let mut pos = match &cmd.start {
-        StartPosition::Startpos => Position::startpos(),
-        StartPosition::Sfen(sfen) => Position::from_sfen(sfen)
-            .map_err(|e| format!("position: sfen '{sfen}' is not valid: {e}"))?,
-    };
-    // Legality of every turn depends on the map, so it comes first.
-    pos.set_dice_map(dice_options(options).0);
-    for (i, token) in cmd.moves.iter().enumerate() {
-        let index = i + 1;
-        let MoveToken::Turn(turn) = token else {
-            return Err(format!(
-                "position: move {index} '{token}' is not a shogammon turn token \
-                 (dice, ':', moves, e.g. 61:5i5h,7g7f)"
-            ));
-        };
-        let t = pos
-            .parse_turn(turn)
-            .map_err(|e| format!("position: turn {index} '{turn}' is illegal: {e}"))?;
-        pos.do_move(t);
-    }
+/// Builds the position a `position` command describes, on a fresh copy:
+/// the turns are read with the `DiceMap` in force (legality depends on it),
+/// and the `dice` clause gives the side to move its roll.
+fn read_position(cmd: &PositionCommand, options: &Options) -> Result<Position, String> {
+    let mut pos = build_position(cmd, |pos: &mut Position| {
+        pos.set_dice_map(dice_options(options).0)
+    })?;
     if let Some(roll) = cmd.dice {
         pos.set_dice(roll)
             .map_err(|e| format!("position: dice clause: {e}"))?;
@@ -125,45 +112,6 @@ fn build_position(cmd: &PositionCommand, options: &Options) -> Result<Position, 
 }
 
 impl ShogammonState {
-    /// The generated turns equal to the `go searchmoves` tokens (any
-    /// spelling of a turn selects the generated one reaching the same
-    /// position); tokens that are not legal turns are reported and skipped.
-    fn searchmoves(&self, tokens: &[MoveToken], out: &Output) -> Vec<Turn> {
-        let mut pos = self.pos.clone();
-        let mut generated = Vec::new();
-        pos.generate_legal(&mut generated);
-        let keys: Vec<u64> = generated
-            .iter()
-            .map(|&m| {
-                pos.do_move(m);
-                let key = pos.key();
-                pos.undo_move();
-                key
-            })
-            .collect();
-        let mut chosen = Vec::new();
-        for token in tokens {
-            let parsed = match token {
-                MoveToken::Turn(t) => pos.parse_turn(t).map_err(|e| e.to_string()),
-                MoveToken::Move(_) => Err("not a turn token".to_string()),
-            };
-            let turn = match parsed {
-                Ok(turn) => turn,
-                Err(e) => {
-                    out.warning(format!("go searchmoves: '{token}' skipped: {e}"));
-                    continue;
-                }
-            };
-            pos.do_move(turn);
-            let key = pos.key();
-            pos.undo_move();
-            if let Some(i) = keys.iter().position(|&k| k == key) {
-                chosen.push(generated[i]);
-            }
-        }
-        chosen
-    }
-
     /// Makes sure the side to move has a roll: rolls the engine's dice if
     /// the GUI gave none and says which (`info string dice D1D2`).
     fn ensure_roll(&mut self, options: &Options, out: &Output) {
@@ -194,7 +142,7 @@ impl VariantOps for ShogammonState {
             }
             None => Cube::centred(),
         };
-        self.pos = build_position(cmd, options)?;
+        self.pos = read_position(cmd, options)?;
         self.cube = cube;
         Ok(())
     }
@@ -229,7 +177,7 @@ impl VariantOps for ShogammonState {
             Some(roll) => {
                 let mut turns: Vec<String> = Vec::new();
                 for turn in self.pos.all_turns(roll) {
-                    let token = self.pos.format_turn(turn).to_string();
+                    let token = self.pos.format_move(turn).to_string();
                     if !turns.contains(&token) {
                         turns.push(token);
                     }
@@ -265,7 +213,7 @@ impl VariantOps for ShogammonState {
         let limits = ChanceLimits {
             depth: go.depth,
             nodes: go.nodes,
-            searchmoves: self.searchmoves(&go.searchmoves, out),
+            searchmoves: searchmoves(&self.pos, &go.searchmoves, out),
             ..ChanceLimits::default()
         };
         Worker::spawn(
@@ -286,7 +234,7 @@ impl VariantOps for ShogammonState {
                     Response::BestMove {
                         mv: result.best.map_or_else(
                             || "resign".to_string(),
-                            |m| pos.format_turn(m).to_string(),
+                            |m| pos.format_move(m).to_string(),
                         ),
                         ponder: None,
                     }
@@ -306,7 +254,7 @@ impl VariantOps for ShogammonState {
         let pos = self.pos.clone();
         let side = pos.side_to_move();
         Worker::spawn_untimed(true, side, options.time, out, move |control, out| {
-            run_perft(pos, depth, control, out)
+            run_chance_perft(pos, depth, control, out)
         })
     }
 
@@ -396,48 +344,6 @@ impl CubeJob {
     }
 }
 
-/// `go perft N` over the rolls (docs/rules/notation.md): one line per root turn (the
-/// turn token carries its roll), a blank line and the total. A `stop` ends
-/// it within one node's work, as for the other games
-/// ([`super::worker::run_perft`]).
-fn run_perft(mut pos: Position, depth: u32, control: &SearchControl, out: &Output) {
-    if depth == 0 {
-        out.line("");
-        out.line("Nodes searched: 1");
-        return;
-    }
-    let given = pos.roll();
-    let rolls: Vec<[u8; 2]> = match given {
-        Some(roll) => vec![roll],
-        None if pos.outcome(&Rules::default()).is_some() => Vec::new(),
-        None => crate::shogammon::ROLLS.iter().map(|&(r, _)| r).collect(),
-    };
-    let root: Vec<Turn> = rolls
-        .into_iter()
-        .flat_map(|roll| {
-            let mut moves = Vec::new();
-            pos.set_roll(Some(roll));
-            pos.generate_legal(&mut moves);
-            moves
-        })
-        .collect();
-    let stop = || control.stop_requested();
-    let mut total: u64 = 0;
-    for (done, &m) in root.iter().enumerate() {
-        let name = pos.format_turn(m).to_string();
-        pos.do_move(m);
-        let count = chance::perft::perft_until(&mut pos, depth - 1, &stop);
-        pos.undo_move();
-        let Ok(count) = count else {
-            return perft_stopped(out, done, root.len(), total);
-        };
-        total += count;
-        out.line(&format!("{name}: {count}"));
-    }
-    out.line("");
-    out.line(&format!("Nodes searched: {total}"));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,7 +360,7 @@ mod tests {
     fn position_reads_turns_and_dice() {
         let options = Options::new("shogammon");
         let cmd = command("position startpos moves 61:5i5h,7g7f dice 34");
-        let pos = build_position(&cmd, &options).unwrap();
+        let pos = read_position(&cmd, &options).unwrap();
         assert_eq!(pos.roll(), Some([4, 3]));
         assert_eq!(pos.side_to_move(), Color::White);
     }
@@ -462,16 +368,16 @@ mod tests {
     #[test]
     fn position_errors_name_the_token() {
         let options = Options::new("shogammon");
-        let err = build_position(&command("position startpos moves 7g7f"), &options).unwrap_err();
+        let err = read_position(&command("position startpos moves 7g7f"), &options).unwrap_err();
         assert!(err.contains("move 1 '7g7f'"), "{err}");
-        let err = build_position(
+        let err = read_position(
             &command("position startpos moves 61:5i5h,7g7f 61:1a1b"),
             &options,
         )
         .unwrap_err();
         assert!(err.contains("turn 2 '61:1a1b'"), "{err}");
         // A roll on a finished game (gote has no king).
-        let err = build_position(
+        let err = read_position(
             &command("position sfen 9/9/9/9/9/9/9/9/4K4 w - 1 dice 11"),
             &options,
         )
@@ -491,8 +397,8 @@ mod tests {
             .set("DiceMap", Some("K,LN,S,G,BR,P"), &["shogammon"])
             .unwrap();
         let cmd = command("position startpos moves 11:7g7f,6g6f");
-        assert!(build_position(&cmd, &options).is_err());
+        assert!(read_position(&cmd, &options).is_err());
         let cmd = command("position startpos moves 11:5i5h,5h5g");
-        assert!(build_position(&cmd, &options).is_ok());
+        assert!(read_position(&cmd, &options).is_ok());
     }
 }
