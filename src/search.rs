@@ -249,17 +249,6 @@ fn reduction_table() -> Vec<[u8; REDUCTION_SIZE]> {
         .collect()
 }
 
-/// What a node's best score says, given the window it was searched with.
-fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
-    if best >= beta {
-        Bound::Lower
-    } else if best > alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    }
-}
-
 /// The score a table entry proves for a node, if it is deep enough and its
 /// bound decides the window.
 fn tt_cutoff<M>(e: &Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
@@ -267,13 +256,7 @@ fn tt_cutoff<M>(e: &Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> 
         return None;
     }
     let s = from_tt(i32::from(e.score), ply);
-    let cut = match e.bound {
-        Bound::Exact => true,
-        Bound::Lower => s >= beta,
-        Bound::Upper => s <= alpha,
-        Bound::None => false,
-    };
-    cut.then_some(s)
+    e.bound.cuts(s, alpha, beta).then_some(s)
 }
 
 /// Formats a line of moves, each in the position it is played from.
@@ -741,7 +724,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         // Stable: moves that never raised alpha keep their previous order.
         root.sort_by_key(|rm| std::cmp::Reverse(rm.score));
         let first = &root[0];
-        let bound = bound_of(best, -INFINITE, beta);
+        let bound = Bound::of(best, -INFINITE, beta);
         self.tt
             .store(pos.key(), first.mv, to_tt(best, 0), depth, bound);
         Some(best)
@@ -980,7 +963,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         }
 
         if excluded.is_none() {
-            let bound = bound_of(best, original_alpha, beta);
+            let bound = Bound::of(best, original_alpha, beta);
             self.tt
                 .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, static_eval);
         }
@@ -1289,7 +1272,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         }
         self.stack[ply].ordered = ordered;
         if let Some(m) = best_move {
-            let bound = bound_of(best, original_alpha, beta);
+            let bound = Bound::of(best, original_alpha, beta);
             self.tt
                 .store_with_eval(key, m, to_tt(best, ply), 0, bound, static_eval);
         }

@@ -32,6 +32,30 @@ pub enum Bound {
     Exact,
 }
 
+impl Bound {
+    /// What a node's best score says, given the window it was searched with.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound decides a node searched with
+    /// the window (`alpha`, `beta`) without a search.
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+    }
+}
+
 /// One stored search result. `M` is the game's move, stored as given.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry<M> {
@@ -105,15 +129,34 @@ pub struct TranspositionTable<M> {
 
 const MIB: usize = 1 << 20;
 
-/// How many slots fit in `mb` megabytes, rounded down to a power of two.
-fn slot_count<M>(mb: usize) -> usize {
+/// How many slots of type `S` fit in `mb` megabytes, rounded down to a power
+/// of two (so that [`slot_index`] can mask). Shared with the chance search's
+/// table.
+pub(crate) fn slot_count<S>(mb: usize) -> usize {
     let bytes = mb.saturating_mul(MIB);
-    let fit = bytes / std::mem::size_of::<Slot<M>>().max(1);
+    let fit = bytes / std::mem::size_of::<S>().max(1);
     if fit == 0 {
         0
     } else {
         1 << fit.ilog2()
     }
+}
+
+/// `slots` default slots; an allocation failure is returned rather than
+/// aborting the engine.
+pub(crate) fn allocate<S: Default>(slots: usize) -> Result<Vec<S>, TryReserveError> {
+    let mut entries = Vec::new();
+    entries.try_reserve_exact(slots)?;
+    entries.resize_with(slots, S::default);
+    Ok(entries)
+}
+
+/// The slot of `key` in a table of `len` slots (a power of two, so masking
+/// keeps the index in range); `None` for an empty table, which stores
+/// nothing.
+#[inline]
+pub(crate) fn slot_index(key: u64, len: usize) -> Option<usize> {
+    (len != 0).then(|| (key as usize) & (len - 1))
 }
 
 /// The part of the key that is not used for indexing.
@@ -134,13 +177,10 @@ impl<M: Copy + Default> TranspositionTable<M> {
     /// number of entries) and clears. On allocation failure the table is left
     /// empty (and so stores nothing) rather than aborting the engine.
     pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
-        let slots = slot_count::<M>(mb);
+        let slots = slot_count::<Slot<M>>(mb);
         self.entries = Vec::new();
         *self.generation.get_mut() = 0;
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(slots)?;
-        entries.resize_with(slots, Slot::default);
-        self.entries = entries;
+        self.entries = allocate(slots)?;
         Ok(())
     }
 
@@ -151,7 +191,7 @@ impl<M: Copy + Default> TranspositionTable<M> {
 
     /// True when `resize(mb)` would give the same number of slots.
     pub fn has_size(&self, mb: usize) -> bool {
-        self.entries.len() == slot_count::<M>(mb)
+        self.entries.len() == slot_count::<Slot<M>>(mb)
     }
 
     pub fn capacity(&self) -> usize {
@@ -177,19 +217,11 @@ impl<M: Copy + Default> TranspositionTable<M> {
         self.generation.load(Ordering::Relaxed)
     }
 
-    #[inline]
-    fn index(&self, key: u64) -> usize {
-        // The length is a power of two, so masking keeps the index in range.
-        (key as usize) & (self.entries.len() - 1)
-    }
-
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        if self.entries.is_empty() {
-            return None;
-        }
+        let i = slot_index(key, self.entries.len())?;
         let check = check_bits(key);
-        self.entries[self.index(key)]
+        self.entries[i]
             .locked(|bucket| {
                 bucket
                     .iter()
@@ -216,9 +248,9 @@ impl<M: Copy + Default> TranspositionTable<M> {
         bound: Bound,
         eval: Option<i32>,
     ) {
-        if self.entries.is_empty() {
+        let Some(i) = slot_index(key, self.entries.len()) else {
             return;
-        }
+        };
         let generation = self.generation();
         let check = check_bits(key);
         let entry = Entry {
@@ -232,7 +264,7 @@ impl<M: Copy + Default> TranspositionTable<M> {
                 e.clamp(i32::from(NO_EVAL) + 1, i16::MAX.into()) as i16
             }),
         };
-        self.entries[self.index(key)].locked(|bucket| {
+        self.entries[i].locked(|bucket| {
             if let Some(same) = bucket
                 .iter_mut()
                 .find(|e| e.bound != Bound::None && e.check == check)

@@ -123,6 +123,20 @@ fn field<'a>(record: &'a str, key: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no '{key}' in\n{record}"))
 }
 
+/// henkei against itself in `variant`, writing records to `records`.
+fn self_play(variant: &str, records: &Path, extra: &[&str]) -> Run {
+    let mut args = vec![
+        "--engine",
+        HENKEI,
+        "--variant",
+        variant,
+        "--records",
+        records.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 #[test]
 fn shogi_match_with_openings_writes_csa_and_kif_that_replay() {
     let dir = scratch("shogi");
@@ -215,20 +229,18 @@ fn mortal_match_on_a_clock() {
 fn sigma4_match_with_engine_setups() {
     let dir = scratch("sigma4");
     let records = dir.join("records");
-    let r = run(&[
-        "--engine",
-        HENKEI,
-        "--variant",
+    let r = self_play(
         "sigma4",
-        "--setup",
-        "engines",
-        "--tc",
-        "nodes=3000",
-        "--max-moves",
-        "30",
-        "--records",
-        records.to_str().unwrap(),
-    ]);
+        &records,
+        &[
+            "--setup",
+            "engines",
+            "--tc",
+            "nodes=3000",
+            "--max-moves",
+            "30",
+        ],
+    );
     r.assert_clean(2);
     let txt = files(&records, "txt");
     for path in &txt {
@@ -242,22 +254,20 @@ fn sigma4_match_with_engine_setups() {
     assert_replays(&txt);
     // Random setups: the two games of a pair share them.
     let records = dir.join("random");
-    let r = run(&[
-        "--engine",
-        HENKEI,
-        "--variant",
+    let r = self_play(
         "sigma4",
-        "--setup",
-        "random",
-        "--seed",
-        "11",
-        "--tc",
-        "nodes=2000",
-        "--max-moves",
-        "10",
-        "--records",
-        records.to_str().unwrap(),
-    ]);
+        &records,
+        &[
+            "--setup",
+            "random",
+            "--seed",
+            "11",
+            "--tc",
+            "nodes=2000",
+            "--max-moves",
+            "10",
+        ],
+    );
     r.assert_clean(2);
     let a = std::fs::read_to_string(records.join("game-0001.txt")).unwrap();
     let b = std::fs::read_to_string(records.join("game-0002.txt")).unwrap();
@@ -269,20 +279,12 @@ fn sigma4_match_with_engine_setups() {
 fn shogammon_pairs_share_the_dice() {
     let dir = scratch("shogammon");
     let records = dir.join("records");
-    let r = run(&[
-        "--engine",
-        HENKEI,
-        "--variant",
-        "shogammon",
-        "--tc",
-        "depth=1",
-        "--max-moves",
-        "30",
-        "--seed",
-        "42",
-        "--records",
-        records.to_str().unwrap(),
-    ]);
+    let dice_match = |records: &Path, extra: &[&str]| {
+        let mut args = vec!["--tc", "depth=1", "--max-moves", "30", "--seed", "42"];
+        args.extend_from_slice(extra);
+        self_play("shogammon", records, &args)
+    };
+    let r = dice_match(&records, &[]);
     r.assert_clean(2);
     let (a, b) = (
         rolls(&records.join("game-0001.txt")),
@@ -294,22 +296,7 @@ fn shogammon_pairs_share_the_dice() {
     assert_replays(&files(&records, "txt"));
     // Same seed, same dice: the match is reproducible.
     let again = dir.join("again");
-    let r2 = run(&[
-        "--engine",
-        HENKEI,
-        "--variant",
-        "shogammon",
-        "--tc",
-        "depth=1",
-        "--max-moves",
-        "30",
-        "--seed",
-        "42",
-        "--games",
-        "1",
-        "--records",
-        again.to_str().unwrap(),
-    ]);
+    let r2 = dice_match(&again, &["--games", "1"]);
     r2.assert_clean(1);
     let (x, y) = (
         rolls(&records.join("game-0001.txt")),
@@ -495,21 +482,19 @@ fn shogammon_with_the_cube_counts_points() {
     let dir = scratch("cube");
     // henkei against itself: records carry the cube and the points.
     let records = dir.join("records");
-    let r = run(&[
-        "--engine",
-        HENKEI,
-        "--variant",
+    let r = self_play(
         "shogammon",
-        "--cube",
-        "--tc",
-        "depth=1",
-        "--max-moves",
-        "20",
-        "--seed",
-        "42",
-        "--records",
-        records.to_str().unwrap(),
-    ]);
+        &records,
+        &[
+            "--cube",
+            "--tc",
+            "depth=1",
+            "--max-moves",
+            "20",
+            "--seed",
+            "42",
+        ],
+    );
     r.assert_clean(2);
     assert!(
         r.line("Points (cube): engine1 ").contains("net"),

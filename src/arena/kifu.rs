@@ -11,7 +11,7 @@ use super::records::{GameRecord, ReplayInput, Termination};
 use super::referee::Variant;
 use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
-use crate::game::{Color, Game, Rules};
+use crate::game::{Color, EndReason, Game, Rules};
 use crate::shogi::{Piece, Position, Role};
 
 /// A piece as its SFEN letter and whether it is promoted, the form the
@@ -225,9 +225,9 @@ pub fn to_csa(r: &GameRecord) -> Result<String, String> {
     let special = match r.termination {
         // The mated side resigns, as on CSA servers (readers know %TORYO
         // better than %TSUMI); the comment below keeps the exact reason.
-        Termination::Checkmate | Termination::Stalemate => "%TORYO".to_string(),
-        Termination::Repetition => "%SENNICHITE".to_string(),
-        Termination::Impasse | Termination::MoveLimit => "%JISHOGI".to_string(),
+        Termination::Rules(EndReason::Checkmate | EndReason::Stalemate) => "%TORYO".to_string(),
+        Termination::Rules(EndReason::Repetition) => "%SENNICHITE".to_string(),
+        Termination::Rules(EndReason::Impasse | EndReason::MoveLimit) => "%JISHOGI".to_string(),
         Termination::Declaration => "%KACHI".to_string(),
         Termination::Resignation => "%TORYO".to_string(),
         Termination::TimeForfeit | Termination::Hang if at_fault == mover => "%TIME_UP".to_string(),
@@ -480,15 +480,15 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
         let s = special.as_deref()?;
         Some(match s {
             "%TORYO" => (Some(mover.flip()), Termination::Resignation),
-            "%TSUMI" => (Some(mover.flip()), Termination::Checkmate),
-            "%SENNICHITE" => (None, Termination::Repetition),
+            "%TSUMI" => (Some(mover.flip()), Termination::Rules(EndReason::Checkmate)),
+            "%SENNICHITE" => (None, Termination::Rules(EndReason::Repetition)),
             "%TIME_UP" => (Some(mover.flip()), Termination::TimeForfeit),
             "%ILLEGAL_MOVE" => (Some(mover.flip()), Termination::IllegalMove),
             "%+ILLEGAL_ACTION" => (Some(Color::White), Termination::IllegalMove),
             "%-ILLEGAL_ACTION" => (Some(Color::Black), Termination::IllegalMove),
             "%KACHI" => (Some(mover), Termination::Declaration),
-            "%JISHOGI" => (None, Termination::Impasse),
-            "%HIKIWAKE" | "%MAX_MOVES" => (None, Termination::MoveLimit),
+            "%JISHOGI" => (None, Termination::Rules(EndReason::Impasse)),
+            "%HIKIWAKE" | "%MAX_MOVES" => (None, Termination::Rules(EndReason::MoveLimit)),
             _ => return None,
         })
     });
@@ -681,9 +681,9 @@ pub fn to_kif(r: &GameRecord) -> Result<String, String> {
     let mover = pos.side();
     let at_fault = r.offender.unwrap_or(mover);
     let terminal = match r.termination {
-        Termination::Checkmate | Termination::Stalemate => "詰み",
-        Termination::Repetition => "千日手",
-        Termination::Impasse | Termination::MoveLimit => "持将棋",
+        Termination::Rules(EndReason::Checkmate | EndReason::Stalemate) => "詰み",
+        Termination::Rules(EndReason::Repetition) => "千日手",
+        Termination::Rules(EndReason::Impasse | EndReason::MoveLimit) => "持将棋",
         Termination::Declaration => "入玉勝ち",
         Termination::Resignation => "投了",
         Termination::TimeForfeit | Termination::Hang if at_fault == mover => "切れ負け",
@@ -703,7 +703,7 @@ pub fn to_kif(r: &GameRecord) -> Result<String, String> {
         kif_time(ms, totals[mover.index()])
     ));
     let summary = match (r.winner, r.termination) {
-        (None, Termination::Repetition) => format!("まで{n}手で千日手"),
+        (None, Termination::Rules(EndReason::Repetition)) => format!("まで{n}手で千日手"),
         (None, _) => format!("まで{n}手で持将棋"),
         (Some(w), Termination::TimeForfeit | Termination::Hang) => {
             format!("まで{n}手で{}の勝ち", player_word(w))
@@ -712,7 +712,7 @@ pub fn to_kif(r: &GameRecord) -> Result<String, String> {
             format!("まで{n}手で{}の反則負け", player_word(w.flip()))
         }
         (Some(w), Termination::Declaration) => format!("まで{n}手で{}の入玉勝ち", player_word(w)),
-        (Some(w), Termination::PerpetualCheck) => {
+        (Some(w), Termination::Rules(EndReason::PerpetualCheck)) => {
             format!("まで{n}手で{}の反則勝ち", player_word(w))
         }
         (Some(w), _) => format!("まで{n}手で{}の勝ち", player_word(w)),
@@ -901,7 +901,7 @@ mod tests {
             start.clone(),
             &["G*1b"],
             Some(Color::Black),
-            Termination::Checkmate,
+            Termination::Rules(EndReason::Checkmate),
         );
         let csa = to_csa(&r).unwrap();
         assert!(csa.contains("\nP1 *  *  *  *  *  *  *  * -OU\n"), "{csa}");
@@ -963,7 +963,12 @@ mod tests {
     fn kif_board_diagram_and_no_promotion() {
         let start =
             super::super::referee::parse_start("sfen 4k4/9/4P4/9/9/9/9/9/4K4 w S2P 1").unwrap();
-        let r = record(start, &["5a4b", "5c5b"], None, Termination::MoveLimit);
+        let r = record(
+            start,
+            &["5a4b", "5c5b"],
+            None,
+            Termination::Rules(EndReason::MoveLimit),
+        );
         let kif = to_kif(&r).unwrap();
         assert!(kif.contains("後手の持駒：なし\r\n"), "{kif}");
         assert!(kif.contains("先手の持駒：銀　歩二　\r\n"), "{kif}");

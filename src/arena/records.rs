@@ -15,17 +15,10 @@ use crate::game::{Color, EndReason, EnteringKingRule, Outcome, Rules};
 use crate::shogammon::Cube;
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {
-    // Decided by the rules (`Game::outcome`).
-    Checkmate,
-    Stalemate,
-    Repetition,
-    PerpetualCheck,
-    Impasse,
-    KingCaptured,
-    Goal,
-    MoveLimit,
+    /// Decided by the rules (`Game::outcome`).
+    Rules(EndReason),
     // Decided by what an engine did.
     /// A valid `bestmove win`.
     Declaration,
@@ -48,14 +41,14 @@ pub enum Termination {
 
 impl Termination {
     pub const ALL: [Termination; 17] = [
-        Termination::Checkmate,
-        Termination::Stalemate,
-        Termination::Repetition,
-        Termination::PerpetualCheck,
-        Termination::Impasse,
-        Termination::KingCaptured,
-        Termination::Goal,
-        Termination::MoveLimit,
+        Termination::Rules(EndReason::Checkmate),
+        Termination::Rules(EndReason::Stalemate),
+        Termination::Rules(EndReason::Repetition),
+        Termination::Rules(EndReason::PerpetualCheck),
+        Termination::Rules(EndReason::Impasse),
+        Termination::Rules(EndReason::KingCaptured),
+        Termination::Rules(EndReason::GoalReached),
+        Termination::Rules(EndReason::MoveLimit),
         Termination::Declaration,
         Termination::InvalidDeclaration,
         Termination::Resignation,
@@ -70,14 +63,16 @@ impl Termination {
     /// The word in records and summaries.
     pub fn name(self) -> &'static str {
         match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Repetition => "repetition",
-            Termination::PerpetualCheck => "perpetual-check",
-            Termination::Impasse => "impasse",
-            Termination::KingCaptured => "king-captured",
-            Termination::Goal => "goal",
-            Termination::MoveLimit => "move-limit",
+            Termination::Rules(r) => match r {
+                EndReason::Checkmate => "checkmate",
+                EndReason::Stalemate => "stalemate",
+                EndReason::Repetition => "repetition",
+                EndReason::PerpetualCheck => "perpetual-check",
+                EndReason::Impasse => "impasse",
+                EndReason::KingCaptured => "king-captured",
+                EndReason::GoalReached => "goal",
+                EndReason::MoveLimit => "move-limit",
+            },
             Termination::Declaration => "declaration",
             Termination::InvalidDeclaration => "invalid-declaration",
             Termination::Resignation => "resignation",
@@ -94,33 +89,9 @@ impl Termination {
         Termination::ALL.into_iter().find(|t| t.name() == word)
     }
 
-    /// The rules' reason as a termination.
-    pub fn from_reason(r: EndReason) -> Termination {
-        match r {
-            EndReason::Checkmate => Termination::Checkmate,
-            EndReason::Stalemate => Termination::Stalemate,
-            EndReason::Repetition => Termination::Repetition,
-            EndReason::PerpetualCheck => Termination::PerpetualCheck,
-            EndReason::Impasse => Termination::Impasse,
-            EndReason::KingCaptured => Termination::KingCaptured,
-            EndReason::GoalReached => Termination::Goal,
-            EndReason::MoveLimit => Termination::MoveLimit,
-        }
-    }
-
     /// Whether the rules decide it from the position (`Game::outcome`).
     pub fn is_adjudicated(self) -> bool {
-        matches!(
-            self,
-            Termination::Checkmate
-                | Termination::Stalemate
-                | Termination::Repetition
-                | Termination::PerpetualCheck
-                | Termination::Impasse
-                | Termination::KingCaptured
-                | Termination::Goal
-                | Termination::MoveLimit
-        )
+        matches!(self, Termination::Rules(_))
     }
 
     /// Engine failures counted per engine in the summary.
@@ -141,9 +112,9 @@ impl Termination {
 /// to move.
 pub fn adjudicate(outcome: Outcome, mover: Color) -> (Option<Color>, Termination) {
     match outcome {
-        Outcome::Loss(r) => (Some(mover.flip()), Termination::from_reason(r)),
-        Outcome::Win(r) => (Some(mover), Termination::from_reason(r)),
-        Outcome::Draw(r) => (None, Termination::from_reason(r)),
+        Outcome::Loss(r) => (Some(mover.flip()), Termination::Rules(r)),
+        Outcome::Win(r) => (Some(mover), Termination::Rules(r)),
+        Outcome::Draw(r) => (None, Termination::Rules(r)),
     }
 }
 
@@ -699,12 +670,13 @@ pub fn replay(input: &ReplayInput) -> Result<ReplayReport, String> {
 /// draw codes do not tell an impasse from the move limit, and perpetual
 /// check is an illegal action (`%+ILLEGAL_ACTION`).
 fn compatible(by_rules: Termination, recorded: Termination) -> bool {
-    use Termination::*;
+    use EndReason::*;
+    use Termination::{IllegalMove, Resignation, Rules};
     matches!(
         (by_rules, recorded),
-        (Checkmate | Stalemate, Resignation)
-            | (Impasse | MoveLimit, Impasse | MoveLimit)
-            | (PerpetualCheck, IllegalMove)
+        (Rules(Checkmate | Stalemate), Resignation)
+            | (Rules(Impasse | MoveLimit), Rules(Impasse | MoveLimit))
+            | (Rules(PerpetualCheck), IllegalMove)
     )
 }
 
@@ -924,7 +896,7 @@ pub(super) mod tests {
             Variant::Shogi,
             &["7g7f", "3c3d"],
             Some(Color::White),
-            Termination::Checkmate,
+            Termination::Rules(EndReason::Checkmate),
         );
         let rep = replay(&parse_text_record(&wrong.to_text()).unwrap()).unwrap();
         assert!(matches!(rep.verdict, Verdict::Mismatch(_)), "{rep}");
@@ -933,7 +905,7 @@ pub(super) mod tests {
             Variant::Shogi,
             &["7g7f", "7g7f"],
             None,
-            Termination::MoveLimit,
+            Termination::Rules(EndReason::MoveLimit),
         );
         assert!(replay(&parse_text_record(&bad.to_text()).unwrap()).is_err());
     }
@@ -944,7 +916,7 @@ pub(super) mod tests {
             Variant::Shogi,
             &["G*1b"],
             Some(Color::Black),
-            Termination::Checkmate,
+            Termination::Rules(EndReason::Checkmate),
         );
         r.start = parse_start("sfen 8k/9/8P/9/9/9/9/9/K8 b G 1").unwrap();
         let rep = replay(&parse_text_record(&r.to_text()).unwrap()).unwrap();

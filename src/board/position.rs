@@ -471,37 +471,20 @@ impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
         sfen: &usi::Sfen,
         board_piece: impl Fn(&usi::PieceToken, Square) -> Result<Piece<R>, GameError>,
     ) -> Result<(), GameError> {
-        if sfen.board.len() != 9 {
-            return game_error(format!(
-                "sfen: {} board needs 9 ranks, found {}",
-                R::GAME,
-                sfen.board.len()
-            ));
-        }
-        for (rank, row) in sfen.board.iter().enumerate() {
-            if row.len() != 9 {
-                return game_error(format!(
-                    "sfen: rank {} has {} squares, {} needs 9",
-                    (b'a' + rank as u8) as char,
-                    row.len(),
-                    R::GAME
-                ));
-            }
-            for (i, cell) in row.iter().enumerate() {
-                let sq = Square::new(9 - i as u8, rank as u8);
-                match cell {
-                    usi::Cell::Empty => {}
-                    usi::Cell::Piece(t) => self.put(board_piece(t, sq)?, sq),
-                    _ => {
-                        return game_error(format!(
-                            "sfen: square {sq} holds a point or base, which {} does not have",
-                            R::GAME
-                        ))
-                    }
+        let board = format!("{} board", R::GAME);
+        read_sfen_board(sfen, &board, R::GAME, |sq, cell| {
+            match cell {
+                usi::Cell::Empty => {}
+                usi::Cell::Piece(t) => self.put(board_piece(t, sq)?, sq),
+                _ => {
+                    return game_error(format!(
+                        "sfen: square {sq} holds a point or base, which {} does not have",
+                        R::GAME
+                    ))
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// One king at most, no piece that could never move, no two pawns on a file.
@@ -893,32 +876,13 @@ impl<R: Kind, M, X, const ROLES: usize, const KINDS: usize> Board<R, M, X, ROLES
     // ---- SFEN ------------------------------------------------------------
 
     pub fn to_sfen(&self) -> usi::Sfen {
-        let board = (0..9u8)
-            .map(|rank| {
-                (0..9u8)
-                    .map(|i| match self.board[Square::new(9 - i, rank).index()] {
-                        Some(p) => usi::Cell::Piece(p.to_token()),
-                        None => usi::Cell::Empty,
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut hand = Vec::new();
-        for c in [Color::Black, Color::White] {
-            for &role in R::HAND_ORDER {
-                let n = self.hands[c.index()].count(role);
-                if n > 0 {
-                    hand.push(usi::HandEntry {
-                        count: n as u32,
-                        piece: Piece::new(c, role).to_token(),
-                    });
-                }
-            }
-        }
         usi::Sfen {
-            board,
+            board: sfen_board(|sq| match self.board[sq.index()] {
+                Some(p) => usi::Cell::Piece(p.to_token()),
+                None => usi::Cell::Empty,
+            }),
             side: self.side.to_usi(),
-            hand,
+            hand: sfen_hand(self.hands, R::HAND_ORDER),
             move_number: self.move_number,
         }
     }
@@ -969,6 +933,64 @@ where
 /// A square of USI input, if it is on the board.
 pub fn usi_square(sq: usi::Square) -> Result<Square, GameError> {
     Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq} is off the board")))
+}
+
+/// Reads a 9x9 SFEN board field: checks its shape, then calls `read` with
+/// every square and its cell, rank a first, each rank from file 9. The
+/// shape errors name the board (`board`: "shogi board") and the game.
+pub fn read_sfen_board(
+    sfen: &usi::Sfen,
+    board: &str,
+    game: &str,
+    mut read: impl FnMut(Square, &usi::Cell) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    if sfen.board.len() != 9 {
+        return game_error(format!(
+            "sfen: {board} needs 9 ranks, found {}",
+            sfen.board.len()
+        ));
+    }
+    for (rank, row) in sfen.board.iter().enumerate() {
+        if row.len() != 9 {
+            return game_error(format!(
+                "sfen: rank {} has {} squares, {game} needs 9",
+                (b'a' + rank as u8) as char,
+                row.len(),
+            ));
+        }
+        for (i, cell) in row.iter().enumerate() {
+            read(Square::new(9 - i as u8, rank as u8), cell)?;
+        }
+    }
+    Ok(())
+}
+
+/// The SFEN board field of a 9x9 board whose squares hold `cell(sq)`, rank
+/// a first, each rank from file 9.
+pub fn sfen_board(cell: impl Fn(Square) -> usi::Cell) -> Vec<Vec<usi::Cell>> {
+    (0..9u8)
+        .map(|rank| (0..9u8).map(|i| cell(Square::new(9 - i, rank))).collect())
+        .collect()
+}
+
+/// The SFEN hand field of `hands` (sente's, gote's), kinds in `order`.
+pub fn sfen_hand<R: Kind, const KINDS: usize>(
+    hands: [Hand<KINDS>; 2],
+    order: &[R],
+) -> Vec<usi::HandEntry> {
+    let mut hand = Vec::new();
+    for c in [Color::Black, Color::White] {
+        for &role in order {
+            let n = hands[c.index()].count(role);
+            if n > 0 {
+                hand.push(usi::HandEntry {
+                    count: n as u32,
+                    piece: Piece::new(c, role).to_token(),
+                });
+            }
+        }
+    }
+    hand
 }
 
 pub fn side_name(c: Color) -> &'static str {

@@ -41,9 +41,10 @@ use std::time::Duration;
 
 use super::control::Control;
 use super::score::{self, clamp_eval, from_tt, lost_in, to_tt, won_in, MAX_TURNS, WIN};
-use super::tt::{Bound, ChanceTable};
+use super::tt::{ChanceTable, Entry};
 use super::ChanceGame;
 use crate::game::{Outcome, Rules};
+use crate::tt::Bound;
 
 /// Forward pruning at decision nodes, as backgammon programs filter moves
 /// (gnubg's move filters): of the moves in search order, the first
@@ -232,6 +233,16 @@ fn floor_div(a: i64, b: i64) -> i64 {
 #[inline]
 fn ceil_div(a: i64, b: i64) -> i64 {
     -((-a).div_euclid(b))
+}
+
+/// The score of a table entry that settles the node without a search: deep
+/// enough, and a bound on the side of the window that makes it final.
+fn tt_cutoff<M>(e: &Entry<M>, depth: u32, alpha: i32, beta: i32, turns: usize) -> Option<i32> {
+    if u32::from(e.depth) < depth {
+        return None;
+    }
+    let s = from_tt(e.score, turns);
+    e.bound.cuts(s, alpha, beta).then_some(s)
 }
 
 fn terminal(outcome: Outcome, turns: usize) -> i32 {
@@ -519,17 +530,8 @@ impl<G: ChanceGame> Searcher<'_, G> {
         let mut hint = None;
         if let Some(e) = self.tt.probe(key) {
             hint = e.mv;
-            if u32::from(e.depth) >= depth {
-                let s = from_tt(e.score, turns);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if usable {
-                    return s;
-                }
+            if let Some(s) = tt_cutoff(&e, depth, alpha, beta, turns) {
+                return s;
             }
         }
         let killers = self.killers(turns, slot);
@@ -556,13 +558,7 @@ impl<G: ChanceGame> Searcher<'_, G> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.tt
             .store(key, best_move, to_tt(best, turns), depth, bound);
         if let (Some(m), false) = (best_move, bound == Bound::Upper) {
@@ -606,32 +602,19 @@ impl<G: ChanceGame> Searcher<'_, G> {
             return 0;
         }
         let key = pos.key();
-        if let Some(e) = self.tt.probe(key) {
-            if u32::from(e.depth) >= depth {
-                let s = from_tt(e.score, turns);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if usable {
-                    return s;
-                }
-            }
+        if let Some(s) = self
+            .tt
+            .probe(key)
+            .and_then(|e| tt_cutoff(&e, depth, alpha, beta, turns))
+        {
+            return s;
         }
         let value = self.chance_search(pos, depth, alpha, beta, turns);
         pos.set_roll(None);
         if self.aborted {
             return 0;
         }
-        let bound = if value >= beta {
-            Bound::Lower
-        } else if value <= alpha {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(value, alpha, beta);
         self.tt.store(key, None, to_tt(value, turns), depth, bound);
         value
     }

@@ -5,17 +5,7 @@
 //! game's key includes the roll, so they never collide. A stored move is a
 //! hint the search checks against the legal list before using it.
 
-/// What a stored value says about the true one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Bound {
-    #[default]
-    None,
-    /// At least the score.
-    Lower,
-    /// At most the score.
-    Upper,
-    Exact,
-}
+use crate::tt::{allocate, slot_count, slot_index, Bound};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry<M> {
@@ -34,8 +24,6 @@ pub struct ChanceTable<M> {
     generation: u8,
 }
 
-const MIB: usize = 1 << 20;
-
 impl<M: Copy + Default> ChanceTable<M> {
     /// About `mb` megabytes, rounded down to a power of two of slots. A
     /// failed allocation leaves an empty table (which stores nothing).
@@ -45,30 +33,18 @@ impl<M: Copy + Default> ChanceTable<M> {
         t
     }
 
-    fn slots_for(mb: usize) -> usize {
-        let fit = mb.saturating_mul(MIB) / std::mem::size_of::<Entry<M>>().max(1);
-        if fit == 0 {
-            0
-        } else {
-            1usize << fit.ilog2()
-        }
-    }
-
     /// Whether the table already has the size `resize(mb)` would give.
     pub fn has_size(&self, mb: usize) -> bool {
-        self.entries.len() == Self::slots_for(mb)
+        self.entries.len() == slot_count::<Entry<M>>(mb)
     }
 
     /// Reallocates and clears; `false` if the memory was not available.
     pub fn resize(&mut self, mb: usize) -> bool {
-        let slots = Self::slots_for(mb);
         self.entries = Vec::new();
         self.generation = 0;
-        let mut entries = Vec::new();
-        if entries.try_reserve_exact(slots).is_err() {
+        let Ok(entries) = allocate(slot_count::<Entry<M>>(mb)) else {
             return false;
-        }
-        entries.resize(slots, Entry::default());
+        };
         self.entries = entries;
         true
     }
@@ -83,26 +59,17 @@ impl<M: Copy + Default> ChanceTable<M> {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    #[inline]
-    fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
-    }
-
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        if self.entries.is_empty() {
-            return None;
-        }
-        let e = self.entries[self.index(key)];
+        let e = self.entries[slot_index(key, self.entries.len())?];
         (e.bound != Bound::None && e.key == key).then_some(e)
     }
 
     /// Stores a result; a deeper result of the current search for the same
     /// position stays unless the new one is exact.
     pub fn store(&mut self, key: u64, mv: Option<M>, score: i32, depth: u32, bound: Bound) {
-        if self.entries.is_empty() {
+        let Some(i) = slot_index(key, self.entries.len()) else {
             return;
-        }
-        let i = self.index(key);
+        };
         let generation = self.generation;
         let slot = &mut self.entries[i];
         let depth = depth.min(u8::MAX as u32) as u8;

@@ -13,7 +13,7 @@ use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::chance::score::{clamp_eval, MAX_EVAL, WIN};
 use crate::game::Color;
-use crate::shogi::types::Role;
+use crate::shogi::types::{Piece, Role};
 
 /// Board value of each role (index = role). Slightly below shogi's for the
 /// sliders: a rook or bishop moves only on a 5.
@@ -119,21 +119,7 @@ pub fn attackers_to(core: &Core, sq: Square, by: Color) -> Bitboard {
 fn reverse_reach(role: Role, by: Color, sq: Square, occ: Bitboard) -> Bitboard {
     // Step patterns are mirrored: a `by` pawn reaches `sq` from where the
     // other side's pawn pattern from `sq` points.
-    let me = by.flip();
-    match role {
-        Role::Pawn => pawn_attacks(me, sq),
-        Role::Lance => lance_attacks(me, sq, occ),
-        Role::Knight => knight_attacks(me, sq),
-        Role::Silver => silver_attacks(me, sq),
-        Role::Gold | Role::ProPawn | Role::ProLance | Role::ProKnight | Role::ProSilver => {
-            gold_attacks(me, sq)
-        }
-        Role::King => king_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occ),
-        Role::Rook => rook_attacks(sq, occ),
-        Role::Horse => bishop_attacks(sq, occ) | king_attacks(sq),
-        Role::Dragon => rook_attacks(sq, occ) | king_attacks(sq),
-    }
+    Core::reach(Piece::new(by.flip(), role), sq, occ)
 }
 
 /// Die faces (bit d-1) a piece of `role` answers to.

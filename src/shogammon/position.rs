@@ -5,11 +5,12 @@
 
 use super::dice::{check_roll, DiceMap};
 use super::types::{roll_index, Step, Turn, BOTTOM, MAX_HAND, TOP, ZOBRIST};
-use crate::board::attacks::*;
-use crate::board::position::Kind;
+use crate::board::position::{read_sfen_board, sfen_board, sfen_hand, Kind};
 use crate::board::{Bitboard, Square};
 use crate::game::{game_error, Color, GameError};
-use crate::shogi::position::{dead_square, hand_role, side_name, usi_startpos};
+use crate::shogi::position::{
+    dead_square, hand_role, side_name, usi_startpos, Position as ShogiPosition,
+};
 use crate::shogi::types::{Hand, Piece, Role};
 
 /// The board, hands and side to move: everything turn generation changes
@@ -205,21 +206,7 @@ impl Core {
     /// occupied square.
     #[inline]
     pub fn reach(p: Piece, sq: Square, occ: Bitboard) -> Bitboard {
-        let c = p.color;
-        match p.role {
-            Role::Pawn => pawn_attacks(c, sq),
-            Role::Lance => lance_attacks(c, sq, occ),
-            Role::Knight => knight_attacks(c, sq),
-            Role::Silver => silver_attacks(c, sq),
-            Role::Gold | Role::ProPawn | Role::ProLance | Role::ProKnight | Role::ProSilver => {
-                gold_attacks(c, sq)
-            }
-            Role::King => king_attacks(sq),
-            Role::Bishop => bishop_attacks(sq, occ),
-            Role::Rook => rook_attacks(sq, occ),
-            Role::Horse => bishop_attacks(sq, occ) | king_attacks(sq),
-            Role::Dragon => rook_attacks(sq, occ) | king_attacks(sq),
-        }
+        ShogiPosition::piece_attacks(p, sq, occ)
     }
 
     // ---- primitive edits -------------------------------------------------
@@ -687,44 +674,29 @@ impl Position {
     /// Builds and validates a position (docs/rules/shogammon.md).
     pub fn from_sfen(sfen: &usi::Sfen) -> Result<Position, GameError> {
         let mut core = Core::empty(DiceMap::default());
-        if sfen.board.len() != 9 {
-            return game_error(format!(
-                "sfen: a shogammon board needs 9 ranks, found {}",
-                sfen.board.len()
-            ));
-        }
-        for (rank, row) in sfen.board.iter().enumerate() {
-            if row.len() != 9 {
-                return game_error(format!(
-                    "sfen: rank {} has {} squares, shogammon needs 9",
-                    (b'a' + rank as u8) as char,
-                    row.len()
-                ));
-            }
-            for (i, cell) in row.iter().enumerate() {
-                let sq = Square::new(9 - i as u8, rank as u8);
-                match cell {
-                    usi::Cell::Empty => {}
-                    usi::Cell::Piece(t) => core.put_top(piece_from_token(t, sq)?, sq),
-                    usi::Cell::Point { lower, upper } => {
-                        let (lower, upper) =
-                            (piece_from_token(lower, sq)?, piece_from_token(upper, sq)?);
-                        if lower.color != upper.color {
-                            return game_error(format!(
-                                "sfen: the point on {sq} mixes both sides' pieces"
-                            ));
-                        }
-                        core.put_top(lower, sq);
-                        core.put_top(upper, sq);
-                    }
-                    usi::Cell::Base { .. } => {
+        read_sfen_board(sfen, "a shogammon board", "shogammon", |sq, cell| {
+            match cell {
+                usi::Cell::Empty => {}
+                usi::Cell::Piece(t) => core.put_top(piece_from_token(t, sq)?, sq),
+                usi::Cell::Point { lower, upper } => {
+                    let (lower, upper) =
+                        (piece_from_token(lower, sq)?, piece_from_token(upper, sq)?);
+                    if lower.color != upper.color {
                         return game_error(format!(
-                            "sfen: square {sq} holds a Sigma 4 base, which shogammon does not have"
-                        ))
+                            "sfen: the point on {sq} mixes both sides' pieces"
+                        ));
                     }
+                    core.put_top(lower, sq);
+                    core.put_top(upper, sq);
+                }
+                usi::Cell::Base { .. } => {
+                    return game_error(format!(
+                        "sfen: square {sq} holds a Sigma 4 base, which shogammon does not have"
+                    ))
                 }
             }
-        }
+            Ok(())
+        })?;
         for entry in &sfen.hand {
             let t = entry.piece;
             let role = hand_role(t)?;
@@ -753,36 +725,17 @@ impl Position {
     }
 
     pub fn to_sfen(&self) -> usi::Sfen {
-        let board = (0..9u8)
-            .map(|rank| {
-                (0..9u8)
-                    .map(|i| match self.core.stack(Square::new(9 - i, rank)) {
-                        [Some(lower), Some(upper)] => usi::Cell::Point {
-                            lower: lower.to_token(),
-                            upper: upper.to_token(),
-                        },
-                        [Some(p), None] => usi::Cell::Piece(p.to_token()),
-                        _ => usi::Cell::Empty,
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut hand = Vec::new();
-        for c in [Color::Black, Color::White] {
-            for role in Role::HAND_ORDER {
-                let n = self.core.hand(c).count(role);
-                if n > 0 {
-                    hand.push(usi::HandEntry {
-                        count: n as u32,
-                        piece: Piece::new(c, role).to_token(),
-                    });
-                }
-            }
-        }
         usi::Sfen {
-            board,
+            board: sfen_board(|sq| match self.core.stack(sq) {
+                [Some(lower), Some(upper)] => usi::Cell::Point {
+                    lower: lower.to_token(),
+                    upper: upper.to_token(),
+                },
+                [Some(p), None] => usi::Cell::Piece(p.to_token()),
+                _ => usi::Cell::Empty,
+            }),
             side: self.core.side().to_usi(),
-            hand,
+            hand: sfen_hand(self.core.hands, &Role::HAND_ORDER),
             move_number: self.move_number,
         }
     }

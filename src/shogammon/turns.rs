@@ -56,6 +56,7 @@ impl Core {
         sink: &mut impl FnMut(Turn, u64),
     ) {
         let dice = [a, b];
+        let mut emit = move |steps, key| sink(Turn { dice, steps }, key);
         buf.firsts.clear();
         buf.point_firsts.clear();
         self.die_steps(a, Targets::Normal, &mut buf.firsts);
@@ -73,13 +74,7 @@ impl Core {
             first_die_moves |= !buf.seconds.is_empty();
             for &second in &buf.seconds {
                 let land = self.apply_step(second, pending);
-                sink(
-                    Turn {
-                        dice,
-                        steps: [first, second],
-                    },
-                    self.key(),
-                );
+                emit([first, second], self.key());
                 self.revert_step(land);
             }
             self.revert_step(lift);
@@ -90,22 +85,10 @@ impl Core {
             buf.seconds.clear();
             self.die_steps(b, Targets::Normal, &mut buf.seconds);
             if buf.seconds.is_empty() {
-                sink(
-                    Turn {
-                        dice,
-                        steps: [Step::Lost, Step::Lost],
-                    },
-                    self.key(),
-                );
+                emit([Step::Lost, Step::Lost], self.key());
             }
             for &second in &buf.seconds {
-                sink(
-                    Turn {
-                        dice,
-                        steps: [Step::Lost, second],
-                    },
-                    self.key_after(second),
-                );
+                emit([Step::Lost, second], self.key_after(second));
             }
             return;
         }
@@ -114,37 +97,19 @@ impl Core {
             let undo = self.apply_step(first, None);
             if undo.captured_king() {
                 // The game is over: the second die is not played.
-                sink(
-                    Turn {
-                        dice,
-                        steps: [first, Step::Lost],
-                    },
-                    self.key(),
-                );
+                emit([first, Step::Lost], self.key());
                 self.revert_step(undo);
                 continue;
             }
             buf.seconds.clear();
             self.die_steps(b, Targets::Normal, &mut buf.seconds);
             if buf.seconds.is_empty() {
-                sink(
-                    Turn {
-                        dice,
-                        steps: [first, Step::Lost],
-                    },
-                    self.key(),
-                );
+                emit([first, Step::Lost], self.key());
             }
             // The last step's key is computed, not played: most of a
             // turn list is second steps.
             for &second in &buf.seconds {
-                sink(
-                    Turn {
-                        dice,
-                        steps: [first, second],
-                    },
-                    self.key_after(second),
-                );
+                emit([first, second], self.key_after(second));
             }
             self.revert_step(undo);
         }
@@ -313,22 +278,19 @@ impl Position {
     /// generator's order. A finished game has no turns.
     pub fn turns_with_keys(&self, roll: [u8; 2], out: &mut Vec<(Turn, u64)>) {
         out.clear();
-        if self.finished_reason().is_some() {
-            return;
-        }
-        let mut core = self.core().clone();
-        with_seen(|seen| {
-            core.for_each_turn(roll, &mut |turn, key| {
-                if seen.insert(key) {
-                    out.push((turn, key));
-                }
-            })
-        });
+        self.for_each_distinct_turn(roll, |turn, key| out.push((turn, key)));
     }
 
     /// The legal turns for `roll`, one per distinct resulting position.
     pub fn turns(&self, roll: [u8; 2], out: &mut Turns) {
         out.clear();
+        self.for_each_distinct_turn(roll, |turn, _| out.push(turn));
+    }
+
+    /// Calls `f` with the first turn reaching each distinct resulting
+    /// position of `roll` and that position's key (see
+    /// [`Self::turns_with_keys`]).
+    fn for_each_distinct_turn(&self, roll: [u8; 2], mut f: impl FnMut(Turn, u64)) {
         if self.finished_reason().is_some() {
             return;
         }
@@ -336,7 +298,7 @@ impl Position {
         with_seen(|seen| {
             core.for_each_turn(roll, &mut |turn, key| {
                 if seen.insert(key) {
-                    out.push(turn);
+                    f(turn, key);
                 }
             })
         });

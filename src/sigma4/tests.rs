@@ -57,6 +57,37 @@ fn at(bases: &[(&str, &str)], side: &str, storage: &str) -> Position {
     pos(&sfen(bases, side, storage))
 }
 
+/// Gote's royal [rw] in the corner 1a, hemmed by its own [d] on 2a and [f]
+/// on 1b, sente's [F] on 3c: a drop of [D] on 1c mates (with sente's
+/// `storage`).
+fn drop_mate_position(storage: &str) -> Position {
+    at(
+        &[
+            ("1a", "[rw]"),
+            ("2a", "[d]"),
+            ("1b", "[f]"),
+            ("3c", "[F]"),
+            ("7g", "[RW]"),
+        ],
+        "b",
+        storage,
+    )
+}
+
+/// Sente's [JFW] on 4e may capture gote's [jew] on 4b.
+fn refit_position() -> Position {
+    at(
+        &[
+            ("4e", "[JFW]"),
+            ("4b", "[jew]"),
+            ("7g", "[RW]"),
+            ("1a", "[rw]"),
+        ],
+        "b",
+        "-",
+    )
+}
+
 fn sq(name: &str) -> Square7 {
     let b = name.as_bytes();
     Square7::new(b[0] - b'0', b[1] - b'a')
@@ -340,16 +371,7 @@ fn refits_of_the_seeds_example_counted_by_hand() {
     //   3 stones: JEF; JEW JFW EFW; JWW EWW FWW            -> 7
     //   4 stones: JEFW; JEWW JFWW EFWW                     -> 4
     // 11 refits, each one move.
-    let p = at(
-        &[
-            ("4e", "[JFW]"),
-            ("4b", "[jew]"),
-            ("7g", "[RW]"),
-            ("1a", "[rw]"),
-        ],
-        "b",
-        "-",
-    );
+    let p = refit_position();
     let captures: Vec<String> = moves_from(&p, "4e4b");
     let mut expected: Vec<String> = [
         "JEF", "JEW", "JFW", "EFW", "JWW", "EWW", "FWW", "JEFW", "JEWW", "JFWW", "EFWW",
@@ -377,16 +399,7 @@ fn refits_of_the_seeds_example_counted_by_hand() {
 
 #[test]
 fn refit_rules_are_checked_on_input() {
-    let p = at(
-        &[
-            ("4e", "[JFW]"),
-            ("4b", "[jew]"),
-            ("7g", "[RW]"),
-            ("1a", "[rw]"),
-        ],
-        "b",
-        "-",
-    );
+    let p = refit_position();
     // Two rank-4 stones.
     assert!(parse_err(&p, "4e4b=JJFW").contains("rank-4"));
     // Fewer stones than the capturer had.
@@ -558,34 +571,23 @@ fn check_evasions_counted_by_hand() {
     // [D] on 6e: D lands on 4e, blocking: 1 (6c and 6g do not help).
     // [N] on 2f: N to 4e blocks: 1 (3d, 1d do not help; 4g is own).
     // Nobody reaches 4c. Total 4.
-    let p = at(
-        &[
+    let evasions = |more: &[(&str, &str)]| {
+        let mut bases = vec![
             ("4c", "[wwww]"),
             ("1a", "[rw]"),
             ("4g", "[RF]"),
             ("6e", "[D]"),
             ("2f", "[N]"),
-        ],
-        "b",
-        "-",
-    );
-    assert!(p.in_check());
-    assert_eq!(legal_move_texts(&p), vec!["2f4e", "4g3f", "4g5f", "6e4e"]);
+        ];
+        bases.extend_from_slice(more);
+        let p = at(&bases, "b", "-");
+        assert!(p.in_check());
+        legal_move_texts(&p)
+    };
+    assert_eq!(evasions(&[]), vec!["2f4e", "4g3f", "4g5f", "6e4e"]);
     // Add gote's [n] on 5e, which also checks 4g (file -1, rank +2) and
     // covers 3f: double check, no block helps, the royal's only move is 5f.
-    let p = at(
-        &[
-            ("4c", "[wwww]"),
-            ("5e", "[n]"),
-            ("1a", "[rw]"),
-            ("4g", "[RF]"),
-            ("6e", "[D]"),
-            ("2f", "[N]"),
-        ],
-        "b",
-        "-",
-    );
-    assert_eq!(legal_move_texts(&p), vec!["4g5f"]);
+    assert_eq!(evasions(&[("5e", "[n]")]), vec!["4g5f"]);
 }
 
 // ---------------------------------------------------------------- drops
@@ -631,17 +633,7 @@ fn drops_may_check_and_mate() {
     // squares: 2b is the only empty one; sente's [F] on 3c covers 2b. No
     // gote base reaches 1c (the [d] on 2a leaps to 2c, 4a; the [f] on 1b
     // steps to 2a, 2c). Mate by a drop is legal.
-    let p = at(
-        &[
-            ("1a", "[rw]"),
-            ("2a", "[d]"),
-            ("1b", "[f]"),
-            ("3c", "[F]"),
-            ("7g", "[RW]"),
-        ],
-        "b",
-        "D",
-    );
+    let p = drop_mate_position("D");
     let mut q = p.clone();
     play(&mut q, "D*1c");
     assert!(q.in_check());
@@ -922,20 +914,26 @@ fn print_perft() {
 // --------------------------------------------------------------- search
 
 fn search_depth(p: &mut Position, depth: u32) -> crate::search::SearchResult<Move> {
-    use crate::search::{search, Limits, SearchControl};
     let mut tt = crate::tt::TranspositionTable::new(4).expect("small table");
+    search_to(p, &mut tt, depth, None, &Rules::default(), &mut |_| {})
+}
+
+/// An uninterrupted search to `depth` (and at most `nodes`).
+fn search_to(
+    p: &mut Position,
+    tt: &mut crate::tt::TranspositionTable<Move>,
+    depth: u32,
+    nodes: Option<u64>,
+    rules: &Rules,
+    report: &mut dyn FnMut(usi::Info),
+) -> crate::search::SearchResult<Move> {
+    use crate::search::{search, Limits, SearchControl};
     let limits = Limits {
         depth: Some(depth),
+        nodes,
         ..Limits::default()
     };
-    search(
-        p,
-        &mut tt,
-        &SearchControl::unlimited(),
-        &limits,
-        &Rules::default(),
-        &mut |_| {},
-    )
+    search(p, tt, &SearchControl::unlimited(), &limits, rules, report)
 }
 
 #[test]
@@ -943,17 +941,7 @@ fn search_finds_the_mate_by_drop() {
     // The position of `drops_may_check_and_mate`: D*1c mates at once, and
     // so does 3c2b (the F checks diagonally; the royal's W cannot take it,
     // 2a and 1b hold its own bases). Either will do.
-    let mut p = at(
-        &[
-            ("1a", "[rw]"),
-            ("2a", "[d]"),
-            ("1b", "[f]"),
-            ("3c", "[F]"),
-            ("7g", "[RW]"),
-        ],
-        "b",
-        "D",
-    );
+    let mut p = drop_mate_position("D");
     let r = search_depth(&mut p, 2);
     assert!(crate::search::score::is_mate_score(r.score));
     p.do_move(r.best.expect("a move"));
@@ -980,7 +968,6 @@ fn search_walks_the_royal_to_the_goal() {
 #[test]
 #[ignore]
 fn print_search() {
-    use crate::search::{search, Limits, SearchControl};
     let mut p = match std::env::var("SIGMA4_SFEN") {
         Ok(s) => pos(&s),
         Err(_) => Position::startpos(),
@@ -990,17 +977,12 @@ fn print_search() {
     let nodes = std::env::var("SIGMA4_NODES")
         .ok()
         .map(|d| d.parse().unwrap());
-    let limits = Limits {
-        depth: Some(depth),
-        nodes,
-        ..Limits::default()
-    };
     let start = std::time::Instant::now();
-    let r = search(
+    let r = search_to(
         &mut p,
         &mut tt,
-        &SearchControl::unlimited(),
-        &limits,
+        depth,
+        nodes,
         &Rules::default(),
         &mut |info| println!("{info}"),
     );
@@ -1060,7 +1042,6 @@ fn print_playouts() {
 #[test]
 #[ignore]
 fn print_selfplay() {
-    use crate::search::{search, Limits, SearchControl};
     let depth = std::env::var("SIGMA4_DEPTH").map_or(2, |d| d.parse().unwrap());
     let mut p = Position::startpos();
     let mut tt = crate::tt::TranspositionTable::new(64).expect("table");
@@ -1073,19 +1054,8 @@ fn print_selfplay() {
             );
             break;
         }
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
         let start = std::time::Instant::now();
-        let r = search(
-            &mut p,
-            &mut tt,
-            &SearchControl::unlimited(),
-            &limits,
-            &rules,
-            &mut |_| {},
-        );
+        let r = search_to(&mut p, &mut tt, depth, None, &rules, &mut |_| {});
         let m = r.best.expect("a move");
         println!(
             "{ply}: {} score {} nodes {} {:?}",
@@ -1197,17 +1167,7 @@ fn null_move_restores_the_position() {
 #[test]
 fn kept_from_pruning_mate_threats_and_the_goal() {
     // drops_may_check_and_mate's position: D*1c mates, W*2b would be taken.
-    let mut p = at(
-        &[
-            ("1a", "[rw]"),
-            ("2a", "[d]"),
-            ("1b", "[f]"),
-            ("3c", "[F]"),
-            ("7g", "[RW]"),
-        ],
-        "b",
-        "DW",
-    );
+    let mut p = drop_mate_position("DW");
     let mate = p
         .parse_move(&usi::parse_move_token("D*1c").expect("parses"))
         .expect("legal");

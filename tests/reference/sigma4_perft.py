@@ -177,26 +177,36 @@ def parse_sfen(text):
 
 # -------------------------------------------------------------- movement
 
-def reachable(board, sq, stones):
-    """Squares a base with `stones` on `sq` can move to with `board`'s
-    occupancy (own-occupied included). k stones of a W/F/D/E kind repeat the
-    step up to k times in one line; every landing square on the way must be
-    empty; leaps jump over anything."""
-    out = set()
+def rays(sq, stones):
+    """Per kind of `stones` on `sq` and per step of it, the kind and the
+    on-board landing squares of the step's repeats, nearest first: k stones
+    of a W/F/D/E kind repeat the step up to k times in one line, other kinds
+    move once."""
     for kind, k in stones.items():
         if k == 0:
             continue
         repeats = k if RANK[kind] <= 2 else 1
         for dx, dy in STEPS[kind]:
+            ray = []
             cur = sq
-            for j in range(1, repeats + 1):
-                nxt = (cur[0] + dx, cur[1] + dy)
-                if not on_board(nxt):
+            for _ in range(repeats):
+                cur = (cur[0] + dx, cur[1] + dy)
+                if not on_board(cur):
                     break
-                out.add(nxt)
-                if nxt in board:
-                    break       # the next repeat would land beyond it
-                cur = nxt
+                ray.append(cur)
+            yield kind, ray
+
+
+def reachable(board, sq, stones):
+    """Squares a base with `stones` on `sq` can move to with `board`'s
+    occupancy (own-occupied included). Every landing square on the way of a
+    repeated step must be empty; leaps jump over anything."""
+    out = set()
+    for _, ray in rays(sq, stones):
+        for nxt in ray:
+            out.add(nxt)
+            if nxt in board:
+                break       # the next repeat would land beyond it
     return out
 
 
@@ -212,23 +222,14 @@ def royal_ways(board, sq, stones):
     """The royal's destinations with the squares each way passes: a list of
     (destination, passed squares that must not be attacked)."""
     ways = []
-    for kind, k in stones.items():
-        if k == 0:
-            continue
-        repeats = k if RANK[kind] <= 2 else 1
-        for dx, dy in STEPS[kind]:
-            cur = sq
-            passed = []
-            for j in range(1, repeats + 1):
-                nxt = (cur[0] + dx, cur[1] + dy)
-                if not on_board(nxt):
-                    break
-                ways.append((nxt, list(passed)))
-                if nxt in board:
-                    break
-                if kind in "WF":
-                    passed.append(nxt)    # a W/F repeat passes this square
-                cur = nxt
+    for kind, ray in rays(sq, stones):
+        passed = []
+        for nxt in ray:
+            ways.append((nxt, list(passed)))
+            if nxt in board:
+                break
+            if kind in "WF":
+                passed.append(nxt)    # a W/F repeat passes this square
     return ways
 
 

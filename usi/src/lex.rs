@@ -1,7 +1,8 @@
 //! What every parser in this crate shares: splitting a line into tokens that
-//! remember where they stand, a nom error type that names what was expected,
-//! and the conversion of a nom failure into a [`ParseError`] that points at the
-//! bad character.
+//! remember where they stand, a cursor over them for the command and
+//! response parsers, a nom error type that names what was expected, and the
+//! conversion of a nom failure into a [`ParseError`] that points at the bad
+//! character.
 
 use crate::types::ParseError;
 use nom::error::ErrorKind;
@@ -94,6 +95,83 @@ impl<'a> Words<'a> {
             Some(t) => self.line.get(t.col..).unwrap_or(""),
             None => "",
         }
+    }
+}
+
+/// A cursor over a line's tokens after its first word (the command or
+/// response name, which every error message starts with).
+pub(crate) struct Cursor<'a> {
+    pub words: &'a Words<'a>,
+    pub name: &'a str,
+    pub pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// The cursor after the first word; an empty line is an error.
+    pub fn after_name(words: &'a Words<'a>) -> Result<Self, ParseError> {
+        let Some(first) = words.toks.first() else {
+            return Err(ParseError {
+                message: "empty line".to_string(),
+                token: 0,
+                column: 0,
+            });
+        };
+        Ok(Cursor {
+            words,
+            name: first.text,
+            pos: 1,
+        })
+    }
+
+    pub fn peek(&self) -> Option<Tok<'a>> {
+        self.words.toks.get(self.pos).copied()
+    }
+
+    pub fn next(&mut self) -> Option<Tok<'a>> {
+        let tok = self.peek();
+        if tok.is_some() {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    /// An error at `tok` (or at the end of the line), prefixed with the name.
+    pub fn error_at(&self, tok: Option<Tok>, message: String) -> ParseError {
+        let message = format!("{}: {message}", self.name);
+        match tok {
+            Some(t) => t.error(message),
+            None => self.words.end_error(message),
+        }
+    }
+
+    /// "expected <what>, found <the token at tok>".
+    pub fn expected(&self, tok: Option<Tok>, what: &str) -> ParseError {
+        let msg = format!("expected {what}, found {}", found(tok.as_ref()));
+        self.error_at(tok, msg)
+    }
+
+    /// The number after keyword `key`.
+    pub fn number_after<T: std::str::FromStr>(&mut self, key: &str) -> Result<T, ParseError> {
+        let tok = self.next();
+        match tok.and_then(|t| number(t.text)) {
+            Some(n) => Ok(n),
+            None => Err(self.expected(tok, &format!("a number after '{key}'"))),
+        }
+    }
+
+    /// The tokens up to one of `stops` (not consumed) or the end.
+    pub fn take_until(&mut self, stops: &[&str]) -> Vec<&'a str> {
+        let mut parts = Vec::new();
+        while let Some(tok) = self.peek().filter(|t| !stops.contains(&t.text)) {
+            parts.push(tok.text);
+            self.pos += 1;
+        }
+        parts
+    }
+
+    /// The tokens up to one of `stops`, joined by single spaces.
+    pub fn join_until(&mut self, stops: &[&str]) -> String {
+        self.take_until(stops).join(" ")
     }
 }
 

@@ -6,7 +6,7 @@
 //! and where (token index and byte column). No input makes these functions
 //! panic.
 
-use crate::lex::{found, number, quote, Tok, Words};
+use crate::lex::{number, quote, Cursor, Tok, Words};
 use crate::notation::{dice_at, move_token_at, sfen_at};
 use crate::types::*;
 
@@ -20,17 +20,8 @@ pub use crate::notation::{parse_move, parse_move_token, parse_sfen, parse_turn};
 /// commands.
 pub fn parse_command(line: &str) -> Result<Parsed, ParseError> {
     let words = Words::new(line);
-    let Some(first) = words.toks.first() else {
-        return Err(ParseError {
-            message: "empty line".to_string(),
-            token: 0,
-            column: 0,
-        });
-    };
     let mut cx = Cx {
-        words: &words,
-        name: first.text,
-        pos: 1,
+        cursor: Cursor::after_name(&words)?,
         warnings: Vec::new(),
     };
     let command = cx.command()?;
@@ -72,14 +63,27 @@ impl std::str::FromStr for Command {
     }
 }
 
-/// The tokens of a line being parsed, a cursor into them, and the warnings
-/// collected so far.
+/// A cursor into the tokens of a command line, and the warnings collected
+/// so far.
 struct Cx<'a> {
-    words: &'a Words<'a>,
-    /// The command word, prefixed to every message.
-    name: &'a str,
-    pos: usize,
+    cursor: Cursor<'a>,
     warnings: Vec<Warning>,
+}
+
+// The command parser is the shared cursor plus warnings: its methods read
+// tokens as the cursor's own.
+impl<'a> std::ops::Deref for Cx<'a> {
+    type Target = Cursor<'a>;
+
+    fn deref(&self) -> &Cursor<'a> {
+        &self.cursor
+    }
+}
+
+impl std::ops::DerefMut for Cx<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.cursor
+    }
 }
 
 /// The `go` fields that can also follow `ponderhit`.
@@ -113,35 +117,8 @@ impl<'a> Cx<'a> {
 
     // ------------------------------------------------------------- cursor
 
-    fn peek(&self) -> Option<Tok<'a>> {
-        self.words.toks.get(self.pos).copied()
-    }
-
-    fn next(&mut self) -> Option<Tok<'a>> {
-        let tok = self.peek();
-        if tok.is_some() {
-            self.pos += 1;
-        }
-        tok
-    }
-
     fn peek_is(&self, word: &str) -> bool {
         self.peek().is_some_and(|t| t.text == word)
-    }
-
-    /// An error at `tok` (or at the end of the line), prefixed with the command.
-    fn error_at(&self, tok: Option<Tok>, message: String) -> ParseError {
-        let message = format!("{}: {message}", self.name);
-        match tok {
-            Some(t) => t.error(message),
-            None => self.words.end_error(message),
-        }
-    }
-
-    /// "expected <what>, found <the token at tok>".
-    fn expected(&self, tok: Option<Tok>, what: &str) -> ParseError {
-        let msg = format!("expected {what}, found {}", found(tok.as_ref()));
-        self.error_at(tok, msg)
     }
 
     /// Prefixes an error from a token parser with the command.
@@ -170,15 +147,6 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// The number after keyword `key`.
-    fn number_after<T: std::str::FromStr>(&mut self, key: &str) -> Result<T, ParseError> {
-        let tok = self.next();
-        match tok.and_then(|t| number(t.text)) {
-            Some(n) => Ok(n),
-            None => Err(self.expected(tok, &format!("a number after '{key}'"))),
-        }
-    }
-
     // ------------------------------------------------------------- setoption
 
     fn setoption(&mut self) -> Result<Command, ParseError> {
@@ -186,26 +154,13 @@ impl<'a> Cx<'a> {
         if tok.map(|t| t.text) != Some("name") {
             return Err(self.expected(tok, "'name'"));
         }
-        let name = self.join_until(Some("value"));
+        let name = self.join_until(&["value"]);
         if name.is_empty() {
             return Err(self.expected(self.peek(), "an option name after 'name'"));
         }
         // Whatever follows the name can only be `value`.
-        let value = self.next().map(|_| self.join_until(None));
+        let value = self.next().map(|_| self.join_until(&[]));
         Ok(Command::SetOption { name, value })
-    }
-
-    /// Joins tokens with single spaces up to `stop` (not consumed) or the end.
-    fn join_until(&mut self, stop: Option<&str>) -> String {
-        let mut parts = Vec::new();
-        while let Some(tok) = self.peek() {
-            if Some(tok.text) == stop {
-                break;
-            }
-            parts.push(tok.text);
-            self.pos += 1;
-        }
-        parts.join(" ")
     }
 
     // ------------------------------------------------------------- position

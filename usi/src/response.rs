@@ -1,7 +1,7 @@
 //! Reading what an engine writes ([`parse_response`]), for match tools and
 //! tests, and shorthands for building the responses an engine sends.
 
-use crate::lex::{found, number, quote, Tok, Words};
+use crate::lex::{number, quote, Cursor, Words};
 use crate::types::*;
 
 impl Response {
@@ -29,19 +29,8 @@ impl Response {
 /// `score mate +`/`-` without a distance is skipped too.
 pub fn parse_response(line: &str) -> Result<Response, ParseError> {
     let words = Words::new(line);
-    let Some(first) = words.toks.first() else {
-        return Err(ParseError {
-            message: "empty line".to_string(),
-            token: 0,
-            column: 0,
-        });
-    };
-    let mut rx = Rx {
-        words: &words,
-        name: first.text,
-        pos: 1,
-    };
-    match first.text {
+    let mut rx = Cursor::after_name(&words)?;
+    match rx.name {
         "id" => rx.id(),
         "option" => rx.option().map(Response::Option),
         "usiok" => Ok(Response::UsiOk),
@@ -49,15 +38,8 @@ pub fn parse_response(line: &str) -> Result<Response, ParseError> {
         "bestmove" => rx.bestmove(),
         "info" => rx.info().map(Response::Info),
         "checkmate" => rx.checkmate().map(Response::Checkmate),
-        other => Err(first.error(format!("unknown response {}", quote(other)))),
+        other => Err(words.toks[0].error(format!("unknown response {}", quote(other)))),
     }
-}
-
-/// A cursor over an engine line's tokens.
-struct Rx<'a> {
-    words: &'a Words<'a>,
-    name: &'a str,
-    pos: usize,
 }
 
 const INFO_KEYS: [&str; 11] = [
@@ -65,59 +47,13 @@ const INFO_KEYS: [&str; 11] = [
     "string",
 ];
 
-impl<'a> Rx<'a> {
-    fn peek(&self) -> Option<Tok<'a>> {
-        self.words.toks.get(self.pos).copied()
-    }
-
-    fn next(&mut self) -> Option<Tok<'a>> {
-        let tok = self.peek();
-        if tok.is_some() {
-            self.pos += 1;
-        }
-        tok
-    }
-
-    fn expected(&self, tok: Option<Tok>, what: &str) -> ParseError {
-        let message = format!(
-            "{}: expected {what}, found {}",
-            self.name,
-            found(tok.as_ref())
-        );
-        match tok {
-            Some(t) => t.error(message),
-            None => self.words.end_error(message),
-        }
-    }
-
+/// The response parsers: methods of the shared cursor, over an engine line.
+impl Cursor<'_> {
     /// The raw rest of the line from the current token (spacing kept).
     fn rest(&mut self) -> String {
         let rest = self.words.rest_from(self.pos);
         self.pos = self.words.toks.len();
         rest.to_string()
-    }
-
-    /// The tokens up to one of `stops` (not consumed) or the end.
-    fn take_until(&mut self, stops: &[&str]) -> Vec<&'a str> {
-        let mut parts = Vec::new();
-        while let Some(tok) = self.peek().filter(|t| !stops.contains(&t.text)) {
-            parts.push(tok.text);
-            self.pos += 1;
-        }
-        parts
-    }
-
-    /// The tokens up to one of `stops`, joined by single spaces.
-    fn join_until(&mut self, stops: &[&str]) -> String {
-        self.take_until(stops).join(" ")
-    }
-
-    fn number_after<T: std::str::FromStr>(&mut self, key: &str) -> Result<T, ParseError> {
-        let tok = self.next();
-        match tok.and_then(|t| number(t.text)) {
-            Some(n) => Ok(n),
-            None => Err(self.expected(tok, &format!("a number after '{key}'"))),
-        }
     }
 
     fn id(&mut self) -> Result<Response, ParseError> {
