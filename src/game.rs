@@ -4,6 +4,11 @@
 
 use std::fmt::Debug;
 
+// The errors live in their own module; games name them through here too.
+pub use crate::error::{
+    CubeError, DiceError, GameError, GameName, MoveError, PositionError, SetupError, TurnError,
+};
+
 /// A side to move. `Black` is sente (moves first in every game here).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -76,24 +81,6 @@ impl EndReason {
             EndReason::MoveLimit => "move limit",
         }
     }
-}
-
-/// An error in user input about a game (SFEN, move), with a message that says
-/// what was wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameError(pub String);
-
-impl std::fmt::Display for GameError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for GameError {}
-
-/// Shorthand for building a [`GameError`].
-pub fn game_error<T>(message: impl Into<String>) -> Result<T, GameError> {
-    Err(GameError(message.into()))
 }
 
 /// A list of moves a generator fills. Each game picks its own backing store

@@ -56,7 +56,7 @@ pub use types::{Step, Turn};
 
 use crate::board::position::Kind;
 use crate::chance::ChanceGame;
-use crate::game::{game_error, Color, Game, GameError, Outcome, Rules};
+use crate::game::{Color, Game, GameError, MoveError, Outcome, Rules};
 
 /// What Shogammon has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
@@ -84,9 +84,7 @@ impl Game for Position {
     /// A Shogammon move is a whole turn, which a `UsiMove` cannot hold:
     /// use [`Position::parse_turn`].
     fn parse_move(&self, mv: &usi::UsiMove) -> Result<Turn, GameError> {
-        game_error(format!(
-            "'{mv}': shogammon moves are turn tokens (dice, ':', moves), e.g. 61:5i5h,7g7f"
-        ))
+        Err(MoveError::NotATurn { mv: mv.clone() }.into())
     }
 
     /// The turn's first played move (`pass` if none). Only for generic

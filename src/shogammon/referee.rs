@@ -15,7 +15,7 @@ pub fn referee(
     let mut pos = start_position::<Position>(Variant::Shogammon, start)?;
     for (name, value) in options {
         if name.eq_ignore_ascii_case("DiceMap") {
-            pos.set_dice_map(DiceMap::parse(value).map_err(|e| e.0)?);
+            pos.set_dice_map(DiceMap::parse(value).map_err(|e| e.to_string())?);
         }
     }
     Ok(referee_for::<Position, TurnText>(Variant::Shogammon, pos))
@@ -47,7 +47,7 @@ impl MoveText<Position> for TurnText {
     }
 
     fn set_roll(pos: &mut Position, roll: [u8; 2]) -> Option<Result<(), String>> {
-        Some(pos.set_dice(roll).map_err(|e| e.0))
+        Some(pos.set_dice(roll).map_err(|e| e.to_string()))
     }
 
     fn roll(pos: &Position) -> Option<[u8; 2]> {
