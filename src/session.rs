@@ -29,6 +29,7 @@ mod bench;
 mod debug;
 mod input;
 mod nnue;
+mod option_error;
 mod options;
 mod output;
 mod shogammon;
@@ -36,6 +37,7 @@ mod variant;
 mod worker;
 
 pub use input::{Line, LineReader};
+pub use option_error::OptionError;
 pub use options::Options;
 pub use output::{sanitize, Output};
 pub use shogammon::ShogammonState;
