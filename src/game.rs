@@ -4,6 +4,11 @@
 
 use std::fmt::Debug;
 
+// The errors live in their own module; games name them through here too.
+pub use crate::error::{
+    CubeError, DiceError, GameError, GameName, MoveError, PositionError, SetupError, TurnError,
+};
+
 /// A side to move. `Black` is sente (moves first in every game here).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -78,34 +83,16 @@ impl EndReason {
     }
 }
 
-/// An error in user input about a game (SFEN, move), with a message that says
-/// what was wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameError(pub String);
-
-impl std::fmt::Display for GameError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for GameError {}
-
-/// Shorthand for building a [`GameError`].
-pub fn game_error<T>(message: impl Into<String>) -> Result<T, GameError> {
-    Err(GameError(message.into()))
-}
-
 /// The plain move a token holds, or an error saying that it is a turn (a
 /// game with dice writes whole turns) where `G` reads single moves.
 pub fn plain_move<G: Game>(token: &usi::MoveToken) -> Result<&usi::UsiMove, GameError> {
     match token {
         usi::MoveToken::Move(mv) => Ok(mv),
-        usi::MoveToken::Turn(_) => game_error(format!(
-            "it is a {} turn, not a {} move",
-            crate::registry::Variant::names_where(|c| c.dice),
-            G::VARIANT
-        )),
+        usi::MoveToken::Turn(turn) => Err(MoveError::NotAMove {
+            turn: turn.clone(),
+            game: G::VARIANT,
+        }
+        .into()),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod arena;
 pub mod board;
 pub mod chance;
 pub mod cli;
+pub mod error;
 pub mod game;
 pub mod mate;
 pub mod mortal;

@@ -29,12 +29,14 @@ pub(crate) mod bench;
 pub(crate) mod debug;
 mod input;
 mod nnue;
+pub(crate) mod option_error;
 pub(crate) mod options;
 pub(crate) mod output;
 pub(crate) mod variant;
 pub(crate) mod worker;
 
 pub use input::{Line, LineReader};
+pub use option_error::OptionError;
 pub use options::Options;
 pub use output::{sanitize, Output};
 pub use variant::{GameState, Variant, VariantOps};

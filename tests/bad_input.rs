@@ -515,7 +515,9 @@ fn sigma4_setups_breaking_setup_rules_are_refused_with_the_rule() {
         ("[DW][ZE][CE][NF][CW][ZE][DW]/[DF][EF][JD][EN][JD][EF][DF]/[NW][DW][EF][RFW][EF][DW][N]", "42"),
     ];
     for (setup, fragment) in cases {
-        let err = validate_setup(Color::Black, setup).expect_err(setup).0;
+        let err = validate_setup(Color::Black, setup)
+            .expect_err(setup)
+            .to_string();
         assert!(
             err.contains(fragment),
             "'{setup}': '{err}' does not say '{fragment}'"

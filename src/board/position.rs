@@ -10,14 +10,14 @@ use super::repetition::{Line, Ply};
 use super::zobrist::Zobrist;
 use super::zones::last_ranks;
 use super::{Bitboard, Square};
-use crate::game::{game_error, Color, Game, GameError, Outcome};
+use crate::game::{Color, Game, GameError, GameName, MoveError, Outcome, PositionError};
 use std::fmt::Debug;
 use std::hash::Hash;
 
 /// A game's piece kinds, as the shared machinery needs them.
 pub trait Kind: Copy + Eq + Debug + Hash + 'static {
-    /// The game's name in error messages.
-    const GAME: &'static str;
+    /// The game, for error messages.
+    const GAME: GameName;
     const KING: Self;
     const PAWN: Self;
     const LANCE: Self;
@@ -471,16 +471,17 @@ impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
         sfen: &usi::Sfen,
         board_piece: impl Fn(&usi::PieceToken, Square) -> Result<Piece<R>, GameError>,
     ) -> Result<(), GameError> {
-        let board = format!("{} board", R::GAME);
-        read_sfen_board(sfen, &board, R::GAME, |sq, cell| {
+        read_sfen_board(sfen, R::GAME, |sq, cell| {
             match cell {
                 usi::Cell::Empty => {}
                 usi::Cell::Piece(t) => self.put(board_piece(t, sq)?, sq),
                 _ => {
-                    return game_error(format!(
-                        "sfen: square {sq} holds a point or base, which {} does not have",
-                        R::GAME
-                    ))
+                    return Err(PositionError::ForeignCell {
+                        game: R::GAME,
+                        square: sq.to_usi(),
+                        cell: cell.clone(),
+                    }
+                    .into())
                 }
             }
             Ok(())
@@ -490,24 +491,22 @@ impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
     /// One king at most, no piece that could never move, no two pawns on a file.
     fn validate_side(&self, c: Color) -> Result<(), GameError> {
         if self.pieces_of(c, R::KING).more_than_one() {
-            return game_error(format!("sfen: {} has more than one king", side_name(c)));
+            return Err(PositionError::TooManyKings { side: c }.into());
         }
         for sq in self.pieces(c) {
             if let Some(p) = self.board[sq.index()] {
                 if dead_square(p.role, c, sq) {
-                    return game_error(format!(
-                        "sfen: {} on {sq} could never move again",
-                        p.sfen()
-                    ));
+                    return Err(PositionError::DeadPiece {
+                        piece: p.to_token(),
+                        square: sq.to_usi(),
+                    }
+                    .into());
                 }
             }
         }
         for file in 1..=9 {
             if (self.pieces_of(c, R::PAWN) & Bitboard::file(file)).more_than_one() {
-                return game_error(format!(
-                    "sfen: {} has two unpromoted pawns on file {file} (nifu)",
-                    side_name(c)
-                ));
+                return Err(PositionError::Nifu { side: c, file }.into());
             }
         }
         Ok(())
@@ -518,11 +517,11 @@ impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
         let them = self.side.flip();
         if let Some(k) = self.king(them) {
             if self.is_attacked(k, self.side, self.occupied()) {
-                return game_error(format!(
-                    "sfen: {} is in check but it is {} to move",
-                    side_name(them),
-                    side_name(self.side)
-                ));
+                return Err(PositionError::NotToMoveInCheck {
+                    game: R::GAME,
+                    side: them,
+                }
+                .into());
             }
         }
         Ok(())
@@ -724,17 +723,21 @@ impl<R: Kind, M, X, const ROLES: usize, const KINDS: usize> Board<R, M, X, ROLES
                 let to = usi_square(*to)?;
                 Ok(drop(self.held(role)?, to))
             }
-            _ => game_error(format!("not a {} move", R::GAME)),
+            _ => Err(MoveError::NotOfGame { game: R::GAME }.into()),
         }
     }
 
     /// The side to move's piece on `from`, the origin of a board move.
     fn own_piece_on(&self, from: Square) -> Result<Piece<R>, GameError> {
         match self.piece_at(from) {
-            None => game_error(format!("no piece on {from}")),
-            Some(p) if p.color != self.side => {
-                game_error(format!("the piece on {from} is not the side to move's"))
+            None => Err(MoveError::NoPiece {
+                square: from.to_usi(),
             }
+            .into()),
+            Some(p) if p.color != self.side => Err(MoveError::NotYourPiece {
+                square: from.to_usi(),
+            }
+            .into()),
             Some(p) => Ok(p),
         }
     }
@@ -742,7 +745,10 @@ impl<R: Kind, M, X, const ROLES: usize, const KINDS: usize> Board<R, M, X, ROLES
     /// `role`, the kind of a drop, if the side to move holds one.
     fn held(&self, role: R) -> Result<R, GameError> {
         if self.hand(self.side).count(role) == 0 {
-            return game_error(format!("no '{}' in hand", role.name()));
+            return Err(MoveError::NotInHand {
+                piece: Piece::new(Color::Black, role).to_token(),
+            }
+            .into());
         }
         Ok(role)
     }
@@ -932,31 +938,35 @@ where
 
 /// A square of USI input, if it is on the board.
 pub fn usi_square(sq: usi::Square) -> Result<Square, GameError> {
-    Square::from_usi(sq).ok_or_else(|| GameError(format!("square {sq} is off the board")))
+    Square::from_usi(sq).ok_or(GameError::Move(MoveError::OffBoard {
+        square: sq,
+        size: 9,
+    }))
 }
 
 /// Reads a 9x9 SFEN board field: checks its shape, then calls `read` with
 /// every square and its cell, rank a first, each rank from file 9. The
-/// shape errors name the board (`board`: "shogi board") and the game.
+/// shape errors name the game.
 pub fn read_sfen_board(
     sfen: &usi::Sfen,
-    board: &str,
-    game: &str,
+    game: GameName,
     mut read: impl FnMut(Square, &usi::Cell) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
     if sfen.board.len() != 9 {
-        return game_error(format!(
-            "sfen: {board} needs 9 ranks, found {}",
-            sfen.board.len()
-        ));
+        return Err(PositionError::RankCount {
+            game,
+            found: sfen.board.len(),
+        }
+        .into());
     }
     for (rank, row) in sfen.board.iter().enumerate() {
         if row.len() != 9 {
-            return game_error(format!(
-                "sfen: rank {} has {} squares, {game} needs 9",
-                (b'a' + rank as u8) as char,
-                row.len(),
-            ));
+            return Err(PositionError::RankLength {
+                game,
+                rank: rank as u8,
+                found: row.len(),
+            }
+            .into());
         }
         for (i, cell) in row.iter().enumerate() {
             read(Square::new(9 - i as u8, rank as u8), cell)?;

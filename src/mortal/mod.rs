@@ -18,7 +18,8 @@ pub use types::{Move, Piece, Role};
 use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
 use crate::game::{
-    game_error, Evaluate, FamilyRules, Game, GameError, NoChance, Rules, SearchHooks,
+    Color, Evaluate, FamilyRules, Game, GameError, GameName, MoveError, NoChance, Rules,
+    SearchHooks,
 };
 use position::dead_square;
 
@@ -97,7 +98,7 @@ fn read_promotion(role: Role, suffix: &usi::Suffix) -> Result<Option<Role>, Game
             // A bare `=` is an explicit "no promotion" (Fairy-Stockfish's form).
             [] => Ok(None),
             [letter] => named_promotion(role, *letter).map(Some),
-            _ => game_error("'=' names one piece to promote to"),
+            _ => Err(MoveError::PromotionLetters.into()),
         },
     }
 }
@@ -107,12 +108,16 @@ fn plus_promotion(role: Role) -> Result<Role, GameError> {
     match role {
         Role::Bishop => Ok(Role::Horse),
         Role::Rook => Ok(Role::Dragon),
-        r if r.promotions().is_empty() => game_error(format!("'{}' cannot promote", r.name())),
-        r => game_error(format!(
-            "'{}' promotes by naming its new piece after '=' ({}), not with '+'",
-            r.name(),
-            choices(r, "=")
-        )),
+        r if r.promotions().is_empty() => Err(MoveError::CannotPromote {
+            piece: token(r),
+            from: None,
+        }
+        .into()),
+        r => Err(MoveError::PromoteByName {
+            piece: token(r),
+            choices: choices(r, "="),
+        }
+        .into()),
     }
 }
 
@@ -121,17 +126,24 @@ fn named_promotion(role: Role, letter: char) -> Result<Role, GameError> {
     let allowed = role.promotions();
     match Role::from_letter(letter, false) {
         Some(new) if allowed.contains(&new) => Ok(new),
-        _ if allowed.is_empty() => game_error(format!("'{}' cannot promote", role.name())),
-        _ if role.is_major() => game_error(format!(
-            "'{}' promotes with '+', not by naming a piece",
-            role.name()
-        )),
-        _ => game_error(format!(
-            "'{}' cannot promote to '{letter}': it may become {}",
-            role.name(),
-            choices(role, "")
-        )),
+        _ if allowed.is_empty() => Err(MoveError::CannotPromote {
+            piece: token(role),
+            from: None,
+        }
+        .into()),
+        _ if role.is_major() => Err(MoveError::PromoteByPlus { piece: token(role) }.into()),
+        _ => Err(MoveError::PromotionChoice {
+            piece: token(role),
+            to: letter,
+            choices: choices(role, ""),
+        }
+        .into()),
     }
+}
+
+/// `role` as a token, for messages.
+fn token(role: Role) -> usi::PieceToken {
+    Piece::new(Color::Black, role).to_token()
 }
 
 /// The kinds `role` may promote to, each after `prefix`: `=N, =L, =S, =G`.
@@ -147,23 +159,36 @@ fn choices(role: Role, prefix: &str) -> String {
 /// The kind a drop names, if a Mortal hand can hold it.
 fn drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
     let [letter] = letters else {
-        return game_error("a Mortal Shogi drop names one piece");
+        return Err(MoveError::DropForm {
+            game: GameName::Mortal,
+        }
+        .into());
     };
-    let name = format!("{}{letter}", if promoted { "+" } else { "" });
+    let piece = usi::PieceToken {
+        side: usi::Side::Black,
+        promoted,
+        letter: *letter,
+    };
     match Role::from_letter(*letter, promoted) {
-        Some(Role::King) => game_error("a king cannot be dropped"),
-        Some(Role::Dragon) => game_error(format!(
-            "'{name}' cannot be dropped: a captured dragon goes to hand as a horse"
-        )),
+        Some(Role::King) => Err(MoveError::KingDrop.into()),
+        Some(Role::Dragon) => Err(MoveError::DragonDrop { piece }.into()),
         Some(role) => Ok(role),
-        None => game_error(format!("'{name}' is not a Mortal Shogi piece")),
+        None => Err(MoveError::UnknownPiece {
+            game: GameName::Mortal,
+            piece,
+        }
+        .into()),
     }
 }
 
 impl Position {
     /// Says why a well-formed move is not legal here.
     fn explain_illegal(&self, m: Move, mv: &usi::UsiMove) -> GameError {
-        GameError(format!("illegal move {mv}: {}", self.refusal(m)))
+        MoveError::Illegal {
+            mv: mv.to_string(),
+            reason: self.refusal(m),
+        }
+        .into()
     }
 
     fn refusal(&self, m: Move) -> String {

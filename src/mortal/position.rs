@@ -5,7 +5,7 @@ use super::types::{Move, Piece, Role, MAX_MAJORS, MAX_PIECES};
 pub use crate::board::position::{dead_square, dead_zone, side_name};
 use crate::board::position::{Board, Kind, PackedMove};
 use crate::board::Square;
-use crate::game::{game_error, Color, GameError};
+use crate::game::{Color, GameError, GameName, PositionError};
 
 /// What `undo_move` needs, plus what repetition checks read.
 pub(crate) type State = crate::board::position::State<Move, Role>;
@@ -122,9 +122,7 @@ fn read_hand_entry(pos: &mut Position, entry: &usi::HandEntry) -> Result<(), Gam
     // Checked before adding so that a huge count cannot overflow a hand
     // or run past the key table; `validate_counts` adds the board's pieces.
     if entry.count > MAX_PIECES - held {
-        return game_error(format!(
-            "sfen: the hands hold more than {MAX_PIECES} pieces, more than a game ever has"
-        ));
+        return Err(PositionError::HandsOverGame { max: MAX_PIECES }.into());
     }
     let c = Color::from_usi(entry.piece.side);
     for _ in 0..entry.count {
@@ -141,9 +139,11 @@ fn validate_counts(pos: &Position) -> Result<(), GameError> {
     let on_board = (pos.occupied() & !pos.role_bb(Role::King)).count();
     let total = on_board + hands[0].total() + hands[1].total();
     if total > MAX_PIECES {
-        return game_error(format!(
-            "sfen: {total} pieces besides the kings, a game has at most {MAX_PIECES}"
-        ));
+        return Err(PositionError::PiecesOverGame {
+            count: total,
+            max: MAX_PIECES,
+        }
+        .into());
     }
     let majors: u32 = Role::ALL
         .iter()
@@ -151,9 +151,11 @@ fn validate_counts(pos: &Position) -> Result<(), GameError> {
         .map(|&r| pos.role_bb(r).count() + hands[0].count(r) as u32 + hands[1].count(r) as u32)
         .sum();
     if majors > MAX_MAJORS {
-        return game_error(format!(
-                "sfen: {majors} rooks, bishops, horses and dragons in all, a game has at most {MAX_MAJORS}"
-            ));
+        return Err(PositionError::MajorsOverGame {
+            count: majors,
+            max: MAX_MAJORS,
+        }
+        .into());
     }
     Ok(())
 }
@@ -162,29 +164,33 @@ fn validate_counts(pos: &Position) -> Result<(), GameError> {
 fn board_piece(t: &usi::PieceToken, sq: Square) -> Result<Piece, GameError> {
     match Role::from_letter(t.letter, t.promoted) {
         Some(role) => Ok(Piece::new(Color::from_usi(t.side), role)),
-        None if t.promoted && "PLNS".contains(t.letter.to_ascii_uppercase()) => game_error(format!(
-            "sfen: '+{}' on {sq}: Mortal Shogi has no promoted pawns, lances, knights or silvers (they promote to a higher piece instead)",
-            t.letter
-        )),
-        None => game_error(format!(
-            "sfen: '{}{}' on {sq} is not a Mortal Shogi piece",
-            if t.promoted { "+" } else { "" },
-            t.letter
-        )),
+        None if t.promoted && "PLNS".contains(t.letter.to_ascii_uppercase()) => {
+            Err(PositionError::PromotedMinor {
+                piece: *t,
+                square: sq.to_usi(),
+            }
+            .into())
+        }
+        None => Err(PositionError::UnknownPiece {
+            game: GameName::Mortal,
+            piece: *t,
+            square: sq.to_usi(),
+        }
+        .into()),
     }
 }
 
 /// The kind a hand token holds, or why no Mortal hand can hold it.
 fn hand_role(t: &usi::PieceToken) -> Result<Role, GameError> {
-    let name = format!("{}{}", if t.promoted { "+" } else { "" }, t.letter);
+    let piece = *t;
     match Role::from_letter(t.letter, t.promoted) {
-        Some(Role::Dragon) => game_error(format!(
-            "sfen: hand piece '{name}': a dragon cannot be in hand (a captured dragon becomes a horse)"
-        )),
-        Some(Role::King) => game_error(format!("sfen: hand piece '{name}': a king cannot be in hand")),
+        Some(Role::Dragon) => Err(PositionError::DragonInHand { piece }.into()),
+        Some(Role::King) => Err(PositionError::KingInHand { piece }.into()),
         Some(role) => Ok(role),
-        None => game_error(format!(
-            "sfen: hand piece '{name}' is not a Mortal Shogi piece"
-        )),
+        None => Err(PositionError::UnknownHandPiece {
+            game: GameName::Mortal,
+            piece,
+        }
+        .into()),
     }
 }

@@ -5,7 +5,10 @@
 
 use super::*;
 use crate::board::testing::{self, legal, play};
-use crate::game::{Color, EndReason, EnteringKingRule, Game, Outcome, Rules};
+use crate::game::{
+    Color, EndReason, EnteringKingRule, Game, GameError, GameName, MoveError, Outcome,
+    PositionError, Rules,
+};
 use crate::perft::{perft_divide, run_perft_table};
 
 fn pos(sfen: &str) -> Position {
@@ -30,14 +33,25 @@ fn sfen_of(p: &Position) -> String {
     p.to_sfen().to_string()
 }
 
-fn parse_error(p: &Position, text: &str) -> String {
+fn parse_error(p: &Position, text: &str) -> GameError {
     let mv = usi::parse_move_token(text).expect("test move parses");
-    p.parse_move(&mv).expect_err(text).0
+    p.parse_move(&mv).expect_err(text)
 }
 
-fn sfen_error(sfen: &str) -> String {
+fn sfen_error(sfen: &str) -> PositionError {
     let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
-    Position::from_sfen(&parsed).expect_err(sfen).0
+    match Position::from_sfen(&parsed).expect_err(sfen) {
+        GameError::Position(e) => e,
+        other => panic!("'{sfen}': not a position error: {other:?}"),
+    }
+}
+
+/// The reason given for an illegal move.
+fn illegal_reason(e: GameError) -> String {
+    match e {
+        GameError::Move(MoveError::Illegal { reason, .. }) => reason,
+        other => panic!("not an illegal move: {other:?}"),
+    }
 }
 
 // ---- SFEN --------------------------------------------------------------
@@ -62,37 +76,77 @@ fn hand_is_printed_highest_first_and_read_in_any_order() {
 #[test]
 fn sfens_with_pieces_mortal_shogi_lacks_are_rejected() {
     let promoted = sfen_error("4k4/9/9/9/4+P4/9/9/9/4K4 b - 1");
-    assert!(promoted.contains("'+P' on 5e"), "{promoted}");
+    assert!(
+        matches!(promoted, PositionError::PromotedMinor { piece, square }
+            if piece.letter == 'P' && square.to_string() == "5e"),
+        "{promoted:?}"
+    );
+    assert!(promoted.to_string().contains("'+P' on 5e"), "{promoted}");
     for token in ["+L", "+N", "+s"] {
         let e = sfen_error(&format!("4k4/9/9/9/4{token}4/9/9/9/4K4 b - 1"));
-        assert!(
-            e.contains("no promoted pawns, lances, knights or silvers"),
-            "{e}"
-        );
+        assert!(matches!(e, PositionError::PromotedMinor { .. }), "{e:?}");
     }
     let dragon = sfen_error("4k4/9/9/9/9/9/9/9/4K4 b +R 1");
-    assert!(dragon.contains("becomes a horse"), "{dragon}");
-    assert!(sfen_error("4k4/9/9/9/9/9/9/9/4K4 b K 1").contains("king cannot be in hand"));
-    assert!(sfen_error("4k4/9/9/9/9/9/9/9/4K4 b +p 1").contains("not a Mortal Shogi piece"));
+    assert!(
+        matches!(dragon, PositionError::DragonInHand { .. }),
+        "{dragon:?}"
+    );
+    assert!(dragon.to_string().contains("becomes a horse"), "{dragon}");
+    assert!(matches!(
+        sfen_error("4k4/9/9/9/9/9/9/9/4K4 b K 1"),
+        PositionError::KingInHand { .. }
+    ));
+    assert!(matches!(
+        sfen_error("4k4/9/9/9/9/9/9/9/4K4 b +p 1"),
+        PositionError::UnknownHandPiece {
+            game: GameName::Mortal,
+            ..
+        }
+    ));
 }
 
 #[test]
 fn sfens_beyond_what_play_can_reach_are_rejected() {
     // 38 pieces besides the kings is the most a game holds; 39 is not.
     pos("4k4/9/9/9/9/9/9/9/4K4 b 38P 1");
-    assert!(sfen_error("4k4/9/9/9/9/9/9/9/4K4 b 39P 1").contains("more than 38"));
-    assert!(sfen_error("4k4/9/9/9/9/9/9/9/4K4 b 4294967295P 1").contains("more than 38"));
+    let hands_over = PositionError::HandsOverGame { max: 38 };
+    assert_eq!(sfen_error("4k4/9/9/9/9/9/9/9/4K4 b 39P 1"), hands_over);
+    assert_eq!(
+        sfen_error("4k4/9/9/9/9/9/9/9/4K4 b 4294967295P 1"),
+        hands_over
+    );
     // The start position's 38 pieces plus one in hand: 39 in all.
     let e = sfen_error("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1");
-    assert!(e.contains("39 pieces"), "{e}");
+    assert_eq!(e, PositionError::PiecesOverGame { count: 39, max: 38 });
     // Five rook-class pieces: only two rooks and two bishops exist.
     let e = sfen_error("4k4/9/9/9/9/9/9/9/4K4 b +B2R2B 1");
-    assert!(e.contains("5 rooks, bishops, horses and dragons"), "{e}");
+    assert_eq!(e, PositionError::MajorsOverGame { count: 5, max: 4 });
+    assert!(
+        e.to_string()
+            .contains("5 rooks, bishops, horses and dragons"),
+        "{e}"
+    );
     // As in shogi: dead pieces, nifu, the side not to move in check.
-    assert!(sfen_error("4k3N/9/9/9/9/9/9/9/4K4 b - 1").contains("never move"));
-    assert!(sfen_error("4k4/8N/9/9/9/9/9/9/4K4 b - 1").contains("never move"));
-    assert!(sfen_error("4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1").contains("nifu"));
-    assert!(sfen_error("4k4/4R4/9/9/9/9/9/9/4K4 b - 1").contains("in check"));
+    for sfen in [
+        "4k3N/9/9/9/9/9/9/9/4K4 b - 1",
+        "4k4/8N/9/9/9/9/9/9/4K4 b - 1",
+    ] {
+        assert!(matches!(sfen_error(sfen), PositionError::DeadPiece { .. }));
+    }
+    assert_eq!(
+        sfen_error("4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1"),
+        PositionError::Nifu {
+            side: Color::Black,
+            file: 5
+        }
+    );
+    assert!(matches!(
+        sfen_error("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"),
+        PositionError::NotToMoveInCheck {
+            side: Color::White,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -308,7 +362,7 @@ fn nifu_counts_every_own_pawn() {
     assert!(drops.iter().all(|m| !m.starts_with("P*5")));
     assert!(drops.contains(&"P*3d".to_string()));
     assert_eq!(drops.len(), 63);
-    assert!(parse_error(&p, "P*5e").contains("nifu"));
+    assert!(illegal_reason(parse_error(&p, "P*5e")).contains("nifu"));
 }
 
 #[test]
@@ -322,7 +376,7 @@ fn pawn_drop_mate_is_illegal() {
     assert!(!moves.contains(&"P*1b".to_string()));
     assert!(moves.contains(&"L*1b".to_string()));
     assert!(moves.contains(&"P*1c".to_string()));
-    assert!(parse_error(&p, "P*1b").contains("uchifuzume"));
+    assert!(illegal_reason(parse_error(&p, "P*1b")).contains("uchifuzume"));
 }
 
 #[test]
@@ -408,23 +462,54 @@ fn bad_moves_are_explained() {
     // hand. Gote: king 9a.
     let p = pos("k8/4P4/9/6P2/9/9/9/1B7/K8 b +BG 1");
     let e = |m: &str| parse_error(&p, m);
-    assert!(e("3d3c+").contains("after '=' (=N, =L, =S, =G)"));
-    assert!(e("8h3c=G").contains("promotes with '+'"));
-    assert!(e("3d3c=B").contains("cannot promote to 'B': it may become N, L, S, G"));
-    assert!(e("3d3c=NL").contains("one piece"));
-    assert!(e("+R*5e").contains("as a horse"));
-    assert!(e("K*5e").contains("king cannot be dropped"));
-    assert!(e("R*5e").contains("no 'R' in hand"));
+    let plus = e("3d3c+");
+    assert!(matches!(
+        plus,
+        GameError::Move(MoveError::PromoteByName { .. })
+    ));
+    assert!(plus.to_string().contains("after '=' (=N, =L, =S, =G)"));
+    assert!(matches!(
+        e("8h3c=G"),
+        GameError::Move(MoveError::PromoteByPlus { .. })
+    ));
+    let named = e("3d3c=B");
+    assert!(matches!(
+        named,
+        GameError::Move(MoveError::PromotionChoice { to: 'B', .. })
+    ));
+    assert!(named
+        .to_string()
+        .contains("cannot promote to 'B': it may become N, L, S, G"));
+    assert_eq!(e("3d3c=NL"), GameError::Move(MoveError::PromotionLetters));
+    assert!(matches!(
+        e("+R*5e"),
+        GameError::Move(MoveError::DragonDrop { .. })
+    ));
+    assert_eq!(e("K*5e"), GameError::Move(MoveError::KingDrop));
+    let held = e("R*5e");
+    assert!(matches!(held, GameError::Move(MoveError::NotInHand { piece }) if piece.letter == 'R'));
+    assert!(held.to_string().contains("no 'R' in hand"));
     // 5b5a exists only as =S and =G.
-    assert!(e("5b5a").contains("must promote"));
-    assert!(e("5b5a=N").contains("could never move"));
-    assert!(e("5e5d").contains("no piece"));
-    assert!(e("9a9b").contains("not the side"));
-    assert!(e("3d3b").contains("cannot go there"));
+    assert!(illegal_reason(e("5b5a")).contains("must promote"));
+    assert!(illegal_reason(e("5b5a=N")).contains("could never move"));
+    assert!(matches!(
+        e("5e5d"),
+        GameError::Move(MoveError::NoPiece { .. })
+    ));
+    assert!(matches!(
+        e("9a9b"),
+        GameError::Move(MoveError::NotYourPiece { .. })
+    ));
+    assert!(illegal_reason(e("3d3b")).contains("cannot go there"));
     // A pawn moving from 5e to 5d is outside the zone: no promotion.
     let q = pos("k8/9/9/9/4P4/9/9/9/K8 b - 1");
-    assert!(parse_error(&q, "5e5d=G").contains("promotion zone"));
-    assert!(parse_error(&q, "9i9h=G").contains("'K' cannot promote"));
+    assert!(illegal_reason(parse_error(&q, "5e5d=G")).contains("promotion zone"));
+    let king = parse_error(&q, "9i9h=G");
+    assert!(matches!(
+        king,
+        GameError::Move(MoveError::CannotPromote { from: None, .. })
+    ));
+    assert!(king.to_string().contains("'K' cannot promote"));
 }
 
 // ---- game end --------------------------------------------------------------

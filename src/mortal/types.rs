@@ -3,7 +3,7 @@
 use crate::board::position::{board_bits, drop_bits, Kind, PackedMove};
 use crate::board::zobrist::Zobrist;
 use crate::board::{Bitboard, Square};
-use crate::game::Color;
+use crate::game::{Color, GameName};
 
 /// A piece kind, numbered in the Mortal order from the lowest up, so that a
 /// captured piece's kind in hand is simply the next lower number, and the
@@ -110,7 +110,7 @@ impl Role {
 }
 
 impl Kind for Role {
-    const GAME: &'static str = "Mortal Shogi";
+    const GAME: GameName = GameName::Mortal;
     crate::common_kinds!();
     const GOLDS: &'static [Role] = &[Role::Gold];
     const HAND_ORDER: &'static [Role] = &Role::HAND_ORDER;

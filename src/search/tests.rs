@@ -4,9 +4,7 @@
 
 use super::score::{mate_in, mated_in, DRAW};
 use super::*;
-use crate::game::{
-    game_error, Color, EndReason, Evaluate, FamilyRules, Game, GameError, NoChance, Outcome,
-};
+use crate::game::{Color, EndReason, Evaluate, FamilyRules, Game, GameError, NoChance, Outcome};
 use crate::timeman::TimeLimits;
 use arrayvec::ArrayVec;
 use std::time::{Duration, Instant};
@@ -47,7 +45,7 @@ impl Game for Nim {
         Nim::new(5)
     }
     fn from_sfen(_: &usi::Sfen) -> Result<Self, GameError> {
-        game_error("nim has no sfen")
+        unreachable!("nim is only searched, never set up from input")
     }
     fn to_sfen(&self) -> usi::Sfen {
         usi::Sfen {
@@ -84,7 +82,7 @@ impl Game for Nim {
         self.side = self.side.flip();
     }
     fn parse_move(&self, _: &usi::MoveToken) -> Result<u8, GameError> {
-        game_error("nim moves are not parsed")
+        unreachable!("nim is only searched, never given moves as input")
     }
     fn format_move(&self, m: u8) -> usi::MoveToken {
         usi::MoveToken::Move(usi::UsiMove::Drop {

@@ -3,6 +3,7 @@
 //! differ; a bad name or value changes nothing and says why.
 
 use super::nnue::{LoadedNet, DEFAULT_EVAL_DIR};
+use super::option_error::OptionError;
 use crate::game::{EnteringKingRule, Rules};
 use crate::nnue::{DEFAULT_FV_SCALE, MAX_FV_SCALE};
 use crate::registry::{GameOption, GameOptionKind, Variant};
@@ -85,24 +86,42 @@ fn combo(name: &str, default: &str, vars: &[&str]) -> OptionDecl {
 }
 
 /// Parses a spin value within its range.
-fn parse_spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
+fn parse_spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, OptionError> {
     match value.parse::<i64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "setoption: {name} value '{value}' is not an integer from {min} to {max}"
-        )),
+        _ => Err(OptionError::OutOfRange {
+            name: name.to_string(),
+            value: value.to_string(),
+            min,
+            max,
+        }),
     }
 }
 
-fn parse_check(name: &str, value: &str) -> Result<bool, String> {
+fn parse_check(name: &str, value: &str) -> Result<bool, OptionError> {
     if value.eq_ignore_ascii_case("true") {
         Ok(true)
     } else if value.eq_ignore_ascii_case("false") {
         Ok(false)
     } else {
-        Err(format!(
-            "setoption: {name} value '{value}' is not 'true' or 'false'"
-        ))
+        Err(OptionError::NotBoolean {
+            name: name.to_string(),
+            value: value.to_string(),
+        })
+    }
+}
+
+fn not_a_choice(name: &str, value: &str, choices: &[&'static str]) -> OptionError {
+    OptionError::NotAChoice {
+        name: name.to_string(),
+        value: value.to_string(),
+        choices: choices.to_vec(),
+    }
+}
+
+fn missing_value(name: &str) -> OptionError {
+    OptionError::MissingValue {
+        name: name.to_string(),
     }
 }
 
@@ -192,7 +211,7 @@ impl Options {
         name: &str,
         value: Option<&str>,
         variants: &[&'static str],
-    ) -> Result<Change, String> {
+    ) -> Result<Change, OptionError> {
         let is = |option: &str| name.eq_ignore_ascii_case(option);
         // What `usi` declares is what `setoption` knows (and `UCI_Variant`,
         // the name some hosts send).
@@ -203,7 +222,7 @@ impl Options {
             .chain(["UCI_Variant"]);
         if let Some(slot) = self.game.iter().position(|(o, _)| is(o.name)) {
             let Some(value) = value else {
-                return Err(format!("setoption: {name} needs a value"));
+                return Err(missing_value(name));
             };
             let option = self.game[slot].0;
             let stored = match option.kind {
@@ -211,8 +230,10 @@ impl Options {
                     parse_spin(name, value, min, max)?.to_string()
                 }
                 GameOptionKind::Text { check, .. } => {
-                    check(value).map_err(|e| {
-                        format!("setoption: {name} value '{value}' is not valid: {e}")
+                    check(value).map_err(|reason| OptionError::Invalid {
+                        name: name.to_string(),
+                        value: value.to_string(),
+                        reason,
                     })?;
                     value.to_string()
                 }
@@ -221,31 +242,25 @@ impl Options {
             return Ok(Change::Game);
         }
         if !known.into_iter().any(is) {
-            return Err(format!("setoption: unknown option '{name}'"));
+            return Err(OptionError::Unknown {
+                name: name.to_string(),
+            });
         }
         let Some(value) = value else {
-            return Err(format!("setoption: {name} needs a value"));
+            return Err(missing_value(name));
         };
         if is("USI_Hash") {
             self.hash_mb = parse_spin(name, value, 1, MAX_HASH_MB)? as usize;
         } else if is("USI_Ponder") {
             self.ponder = parse_check(name, value)?;
         } else if is("USI_Variant") || is("UCI_Variant") {
-            let variant = Self::variant_named(value, variants).ok_or_else(|| {
-                format!(
-                    "setoption: {name} value '{value}' is not one of {}",
-                    variants.join(", ")
-                )
-            })?;
+            let variant = Self::variant_named(value, variants)
+                .ok_or_else(|| not_a_choice(name, value, variants))?;
             self.variant = variant;
             return Ok(Change::Variant(variant));
         } else if is("EnteringKingRule") {
-            self.rules.entering_king = Self::entering_king_named(value).ok_or_else(|| {
-                format!(
-                    "setoption: {name} value '{value}' is not one of {}",
-                    EnteringKingRule::NAMES.join(", ")
-                )
-            })?;
+            self.rules.entering_king = Self::entering_king_named(value)
+                .ok_or_else(|| not_a_choice(name, value, &EnteringKingRule::NAMES))?;
         } else if is("Threads") {
             self.threads = parse_spin(name, value, 1, MAX_THREADS)? as usize;
         } else if is("MultiPV") {
@@ -329,12 +344,33 @@ mod tests {
             Ok(Change::Stored)
         );
         assert_eq!(o.hash_mb, 128);
-        assert!(o.set("USI_Hash", Some("0"), &VARIANTS).is_err());
-        assert!(o.set("USI_Hash", Some("lots"), &VARIANTS).is_err());
-        assert!(o.set("USI_Hash", None, &VARIANTS).is_err());
+        let range = |value: &str| {
+            Err(OptionError::OutOfRange {
+                name: "USI_Hash".to_string(),
+                value: value.to_string(),
+                min: 1,
+                max: 4096,
+            })
+        };
+        assert_eq!(o.set("USI_Hash", Some("0"), &VARIANTS), range("0"));
+        assert_eq!(o.set("USI_Hash", Some("lots"), &VARIANTS), range("lots"));
+        assert_eq!(
+            o.set("USI_Hash", None, &VARIANTS),
+            Err(OptionError::MissingValue {
+                name: "USI_Hash".to_string()
+            })
+        );
         assert_eq!(o.hash_mb, 128, "unchanged after errors");
-        assert!(o.set("Threadz", Some("4"), &VARIANTS).is_err());
-        assert!(o.set("Threads", Some("0"), &VARIANTS).is_err());
+        assert_eq!(
+            o.set("Threadz", Some("4"), &VARIANTS),
+            Err(OptionError::Unknown {
+                name: "Threadz".to_string()
+            })
+        );
+        assert!(matches!(
+            o.set("Threads", Some("0"), &VARIANTS),
+            Err(OptionError::OutOfRange { min: 1, .. })
+        ));
         assert_eq!(o.set("threads", Some("2"), &VARIANTS), Ok(Change::Stored));
         assert_eq!(o.threads, 2);
         assert_eq!(
@@ -342,6 +378,41 @@ mod tests {
             Ok(Change::Stored)
         );
         assert!(o.ponder);
+        let maybe = o.set("USI_Ponder", Some("maybe"), &VARIANTS).unwrap_err();
+        assert!(matches!(maybe, OptionError::NotBoolean { .. }));
+        assert_eq!(
+            maybe.to_string(),
+            "setoption: USI_Ponder value 'maybe' is not 'true' or 'false'"
+        );
+        assert!(o.ponder, "unchanged after an error");
+    }
+
+    #[test]
+    fn game_options_are_checked_by_their_game() {
+        let mut o = Options::new("shogi");
+        assert_eq!(
+            o.set("DiceMap", Some("P,LN,S,G,BR,K"), &VARIANTS),
+            Ok(Change::Game)
+        );
+        let bad = o.set("DiceMap", Some("P,LN"), &VARIANTS).unwrap_err();
+        assert!(
+            matches!(&bad, OptionError::Invalid { name, reason, .. }
+                if name == "DiceMap" && reason.contains("2 group(s)")),
+            "{bad:?}"
+        );
+        assert!(bad.to_string().starts_with(
+            "setoption: DiceMap value 'P,LN' is not valid: DiceMap 'P,LN' has 2 group(s)"
+        ));
+        assert!(matches!(
+            o.set("DiceSeed", Some("-1"), &VARIANTS),
+            Err(OptionError::OutOfRange { .. })
+        ));
+        assert_eq!(
+            o.set("DiceMap", None, &VARIANTS),
+            Err(OptionError::MissingValue {
+                name: "DiceMap".to_string()
+            })
+        );
     }
 
     #[test]
@@ -355,8 +426,14 @@ mod tests {
         assert_eq!(o.eval_dir, "/nets/suisho5");
         assert_eq!(o.set("FV_SCALE", Some("24"), &VARIANTS), Ok(Change::Stored));
         assert_eq!(o.fv_scale, 24);
-        assert!(o.set("FV_SCALE", Some("0"), &VARIANTS).is_err());
-        assert!(o.set("FV_SCALE", Some("129"), &VARIANTS).is_err());
+        assert!(matches!(
+            o.set("FV_SCALE", Some("0"), &VARIANTS),
+            Err(OptionError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            o.set("FV_SCALE", Some("129"), &VARIANTS),
+            Err(OptionError::OutOfRange { max: 128, .. })
+        ));
         assert_eq!(o.fv_scale, 24);
     }
 
@@ -372,9 +449,17 @@ mod tests {
             Ok(Change::Variant("shogi"))
         );
         let err = o.set("USI_Variant", Some("chess"), &VARIANTS).unwrap_err();
-        assert!(
-            err.contains("chess") && err.contains("USI_Variant"),
-            "{err}"
+        assert_eq!(
+            err,
+            OptionError::NotAChoice {
+                name: "USI_Variant".to_string(),
+                value: "chess".to_string(),
+                choices: VARIANTS.to_vec(),
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "setoption: USI_Variant value 'chess' is not one of shogi, mortal"
         );
         assert_eq!(o.variant, "shogi");
     }
@@ -387,7 +472,10 @@ mod tests {
         assert_eq!(o.rules.entering_king, EnteringKingRule::TryRule);
         o.set("EnteringKingRule", Some("None"), &VARIANTS).unwrap();
         assert_eq!(o.rules.entering_king, EnteringKingRule::NoEnteringKing);
-        assert!(o.set("EnteringKingRule", Some("Nope"), &VARIANTS).is_err());
+        assert!(matches!(
+            o.set("EnteringKingRule", Some("Nope"), &VARIANTS),
+            Err(OptionError::NotAChoice { choices, .. }) if choices == EnteringKingRule::NAMES
+        ));
         o.set("MaxMovesToDraw", Some("256"), &VARIANTS).unwrap();
         assert_eq!(o.rules.max_moves_to_draw, 256);
         o.set("NetworkDelay", Some("500"), &VARIANTS).unwrap();

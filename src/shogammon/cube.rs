@@ -14,7 +14,7 @@
 //!   double": doubling a sure win only cashes it sooner.
 
 use crate::chance::score::{DECIDED, WIN};
-use crate::game::{game_error, Color, GameError};
+use crate::game::{Color, CubeError, GameError};
 
 /// The largest cube value: no double beyond it (keeps values in range
 /// however long two engines keep redoubling).
@@ -58,15 +58,15 @@ impl Cube {
     /// power of two up to [`MAX_VALUE`], centred exactly when it is 1.
     pub fn new(value: u32, owner: Option<Color>) -> Result<Cube, GameError> {
         if !value.is_power_of_two() || value > MAX_VALUE {
-            return game_error(format!(
-                "cube value {value} is not a power of two from 1 to {MAX_VALUE}"
-            ));
+            return Err(CubeError::Value {
+                value,
+                max: MAX_VALUE,
+            }
+            .into());
         }
         match (value, owner) {
-            (1, Some(_)) => game_error("a cube at 1 is centred: its owner is '-'"),
-            (v, None) if v > 1 => game_error(format!(
-                "a cube at {v} has been taken: its owner is 'b' or 'w', not '-'"
-            )),
+            (1, Some(_)) => Err(CubeError::CentredOwned.into()),
+            (v, None) if v > 1 => Err(CubeError::TakenUnowned { value: v }.into()),
             _ => Ok(Cube { value, owner }),
         }
     }
@@ -290,11 +290,18 @@ mod tests {
         assert!(c.may_double(Color::White).is_ok());
         let top = Cube::new(MAX_VALUE, Some(Color::Black)).unwrap();
         assert!(top.may_double(Color::Black).is_err());
-        assert!(Cube::new(3, Some(Color::Black)).is_err());
-        assert!(Cube::new(0, None).is_err());
-        assert!(Cube::new(1, Some(Color::Black)).is_err());
-        assert!(Cube::new(2, None).is_err());
-        assert!(Cube::new(128, Some(Color::Black)).is_err());
+        let value = |value| Err(GameError::Cube(CubeError::Value { value, max: 64 }));
+        assert_eq!(Cube::new(3, Some(Color::Black)), value(3));
+        assert_eq!(Cube::new(0, None), value(0));
+        assert_eq!(
+            Cube::new(1, Some(Color::Black)),
+            Err(CubeError::CentredOwned.into())
+        );
+        assert_eq!(
+            Cube::new(2, None),
+            Err(CubeError::TakenUnowned { value: 2 }.into())
+        );
+        assert_eq!(Cube::new(128, Some(Color::Black)), value(128));
         let state = usi::CubeState {
             value: 4,
             owner: Some(usi::Side::White),

@@ -2,7 +2,7 @@
 //! rolls with their weights, and the engine's own reproducible roller.
 
 use crate::board::position::Kind;
-use crate::game::{game_error, GameError};
+use crate::game::{DiceError, GameError};
 use crate::registry::{GameOption, GameOptionKind};
 use crate::shogi::types::Role;
 
@@ -32,7 +32,7 @@ pub const OPTIONS: [GameOption; 2] = [
         name: "DiceMap",
         kind: GameOptionKind::Text {
             default: DiceMap::DEFAULT_TEXT,
-            check: |text| DiceMap::parse(text).map(|_| ()).map_err(|e| e.0),
+            check: |text| DiceMap::parse(text).map(|_| ()).map_err(|e| e.to_string()),
         },
     },
     GameOption {
@@ -107,39 +107,45 @@ impl DiceMap {
     pub fn parse(text: &str) -> Result<DiceMap, GameError> {
         let groups: Vec<&str> = text.split(',').map(str::trim).collect();
         if groups.len() != 6 {
-            return game_error(format!(
-                "DiceMap '{text}' has {} group(s); it needs six, one per die face, separated by commas (e.g. {})",
-                groups.len(),
-                Self::DEFAULT_TEXT
-            ));
+            return Err(DiceError::MapGroups {
+                text: text.to_string(),
+                found: groups.len(),
+                example: Self::DEFAULT_TEXT,
+            }
+            .into());
         }
         let mut masks = [0u8; 6];
         for (face, group) in groups.iter().enumerate() {
             if group.is_empty() {
-                return game_error(format!(
-                    "DiceMap '{text}': the group for die {} is empty",
-                    face + 1
-                ));
+                return Err(DiceError::MapEmptyGroup {
+                    text: text.to_string(),
+                    face: face + 1,
+                }
+                .into());
             }
             for c in group.chars() {
                 if c == '+' {
-                    return game_error(format!(
-                        "DiceMap '{text}': promoted pieces answer to their unpromoted kind's die; write only P L N S G B R K"
-                    ));
+                    return Err(DiceError::MapPromoted {
+                        text: text.to_string(),
+                    }
+                    .into());
                 }
                 let Some(role) = role_of_letter(c) else {
-                    return game_error(format!(
-                        "DiceMap '{text}': '{c}' in the group for die {} is not one of P L N S G B R K",
-                        face + 1
-                    ));
+                    return Err(DiceError::MapLetter {
+                        text: text.to_string(),
+                        letter: c,
+                        face: face + 1,
+                    }
+                    .into());
                 };
                 let bit = 1u8 << role.index();
                 if masks[face] & bit != 0 {
-                    return game_error(format!(
-                        "DiceMap '{text}': '{}' appears twice in the group for die {}",
-                        role.letter(),
-                        face + 1
-                    ));
+                    return Err(DiceError::MapDuplicate {
+                        text: text.to_string(),
+                        letter: role.letter(),
+                        face: face + 1,
+                    }
+                    .into());
                 }
                 masks[face] |= bit;
             }
@@ -148,9 +154,11 @@ impl DiceMap {
         for letter in LETTER_ORDER {
             let role = role_of_letter(letter).unwrap_or(Role::Pawn);
             if all & (1 << role.index()) == 0 {
-                return game_error(format!(
-                    "DiceMap '{text}': no die moves '{letter}', so it could never move"
-                ));
+                return Err(DiceError::MapUnmoved {
+                    text: text.to_string(),
+                    letter,
+                }
+                .into());
             }
         }
         Ok(DiceMap::from_masks(masks))
@@ -214,11 +222,11 @@ impl std::fmt::Display for DiceMap {
 }
 
 /// Checks a roll given from outside (`dice` clause, turn token).
-pub fn check_roll(roll: [u8; 2]) -> Result<(), GameError> {
+pub fn check_roll(roll: [u8; 2]) -> Result<(), DiceError> {
     if roll.iter().all(|d| (1..=6).contains(d)) {
         Ok(())
     } else {
-        game_error(format!("dice {}{}: each die is 1 to 6", roll[0], roll[1]))
+        Err(DiceError::OutOfRange { roll })
     }
 }
 
@@ -321,15 +329,46 @@ mod tests {
 
     #[test]
     fn bad_dice_maps_say_what_is_wrong() {
-        let err = |s: &str| DiceMap::parse(s).unwrap_err().0;
-        assert!(err("P,LN,S,G,BR").contains("5 group(s)"));
-        assert!(err("P,LN,S,G,BR,K,P").contains("7 group(s)"));
-        assert!(err("P,,S,G,BR,K").contains("die 2 is empty"));
-        assert!(err("P,LN,S,G,BX,K").contains("'X'"));
-        assert!(err("P,LN,S,G,BR,+K").contains("promoted"));
-        assert!(err("P,LN,S,G,BB,K").contains("twice"));
-        assert!(err("P,LN,S,G,B,K").contains("'R'"));
-        assert!(err("").contains("1 group(s)"));
+        let err = |s: &str| match DiceMap::parse(s) {
+            Err(GameError::Dice(e)) => e,
+            other => panic!("'{s}': {other:?}"),
+        };
+        let five = err("P,LN,S,G,BR");
+        assert!(matches!(five, DiceError::MapGroups { found: 5, .. }));
+        assert!(five.to_string().contains("5 group(s)"));
+        assert!(matches!(
+            err("P,LN,S,G,BR,K,P"),
+            DiceError::MapGroups { found: 7, .. }
+        ));
+        assert!(matches!(
+            err("P,,S,G,BR,K"),
+            DiceError::MapEmptyGroup { face: 2, .. }
+        ));
+        assert!(matches!(
+            err("P,LN,S,G,BX,K"),
+            DiceError::MapLetter {
+                letter: 'X',
+                face: 5,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("P,LN,S,G,BR,+K"),
+            DiceError::MapPromoted { .. }
+        ));
+        assert!(matches!(
+            err("P,LN,S,G,BB,K"),
+            DiceError::MapDuplicate { letter: 'B', .. }
+        ));
+        assert!(matches!(
+            err("P,LN,S,G,B,K"),
+            DiceError::MapUnmoved { letter: 'R', .. }
+        ));
+        assert!(matches!(err(""), DiceError::MapGroups { found: 1, .. }));
+        assert_eq!(
+            check_roll([0, 3]),
+            Err(DiceError::OutOfRange { roll: [0, 3] })
+        );
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub use types::{Step, Turn};
 
 use crate::board::position::Kind;
 use crate::chance::ChanceGame;
-use crate::game::{game_error, Color, Evaluate, FamilyRules, Game, GameError, Outcome, Rules};
+use crate::game::{Color, Evaluate, FamilyRules, Game, GameError, MoveError, Outcome, Rules};
 
 /// What Shogammon has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
@@ -88,9 +88,7 @@ impl Game for Position {
     fn parse_move(&self, token: &usi::MoveToken) -> Result<Turn, GameError> {
         match token {
             usi::MoveToken::Turn(turn) => self.parse_turn(turn),
-            usi::MoveToken::Move(_) => {
-                game_error("it is not a shogammon turn token (dice, ':', moves, e.g. 61:5i5h,7g7f)")
-            }
+            usi::MoveToken::Move(mv) => Err(MoveError::NotATurn { mv: mv.clone() }.into()),
         }
     }
 

@@ -9,7 +9,7 @@ use super::turns::orders;
 use super::types::{Step, Turn};
 use crate::board::position::Kind;
 use crate::board::Square;
-use crate::game::{game_error, GameError};
+use crate::game::{DiceError, GameError, GameName, MoveError, TurnError};
 use crate::shogi::position::{dead_square, side_name, zone};
 use crate::shogi::types::Role;
 
@@ -47,26 +47,34 @@ pub fn format_turn(turn: Turn) -> usi::Turn {
     }
 }
 
-fn square(sq: usi::Square) -> Result<Square, GameError> {
-    Square::from_usi(sq).ok_or_else(|| {
-        GameError(format!(
-            "square {}{} is off the board",
-            sq.file,
-            (b'a'.saturating_add(sq.rank)) as char
-        ))
+fn square(sq: usi::Square) -> Result<Square, MoveError> {
+    Square::from_usi(sq).ok_or(MoveError::OffBoard {
+        square: sq,
+        size: 9,
     })
 }
 
+/// `error` in the move `mv` of a turn (the message quotes the move).
+fn in_turn(mv: &usi::UsiMove, error: MoveError) -> MoveError {
+    MoveError::InTurn {
+        mv: mv.clone(),
+        error: Box::new(error),
+    }
+}
+
 /// Reads one move of a turn as a step, checking only its form.
-fn read_step(mv: &usi::UsiMove) -> Result<Step, GameError> {
+fn read_step(mv: &usi::UsiMove) -> Result<Step, MoveError> {
     match mv {
         usi::UsiMove::Board { from, to, suffix } => {
             let promote = match suffix {
                 usi::Suffix::None => false,
                 usi::Suffix::Promote => true,
                 usi::Suffix::Assign(_) => {
-                    return game_error(format!(
-                        "'{mv}': '=' suffixes are not used in shogammon (promote with '+')"
+                    return Err(in_turn(
+                        mv,
+                        MoveError::EqualsSuffix {
+                            game: GameName::Shogammon,
+                        },
                     ))
                 }
             };
@@ -84,10 +92,13 @@ fn read_step(mv: &usi::UsiMove) -> Result<Step, GameError> {
             let role = match (promoted, letters.as_slice()) {
                 (false, [letter]) => Role::from_letter(*letter, false)
                     .filter(|r| *r != Role::King)
-                    .ok_or_else(|| GameError(format!("'{mv}': '{letter}' cannot be dropped")))?,
+                    .ok_or_else(|| in_turn(mv, MoveError::NotDroppable { letter: *letter }))?,
                 _ => {
-                    return game_error(format!(
-                        "'{mv}': a shogammon drop names one unpromoted piece"
+                    return Err(in_turn(
+                        mv,
+                        MoveError::DropForm {
+                            game: GameName::Shogammon,
+                        },
                     ))
                 }
             };
@@ -96,7 +107,7 @@ fn read_step(mv: &usi::UsiMove) -> Result<Step, GameError> {
                 to: square(*to)?,
             })
         }
-        usi::UsiMove::CornerTake { .. } => game_error(format!("'{mv}' is a Sigma 4 move")),
+        usi::UsiMove::CornerTake { .. } => Err(MoveError::CornerTake { mv: mv.clone() }),
         usi::UsiMove::Pass => Ok(Step::Lost),
     }
 }
@@ -155,23 +166,29 @@ impl Position {
     /// the roll (when one was given), and some legal way of taking the dice
     /// must play exactly these moves in this order.
     pub fn parse_turn(&self, token: &usi::Turn) -> Result<Turn, GameError> {
-        let fail = |reason: String| GameError(format!("illegal turn {token}: {reason}"));
+        let fail = |reason: TurnError| -> GameError {
+            MoveError::IllegalTurn {
+                turn: token.clone(),
+                reason,
+            }
+            .into()
+        };
         if let Some(reason) = self.finished_reason() {
-            return Err(fail(reason));
+            return Err(fail(TurnError::Finished(reason)));
         }
-        super::dice::check_roll(token.dice).map_err(|e| fail(e.0))?;
+        super::dice::check_roll(token.dice).map_err(|e| fail(TurnError::Dice(e)))?;
         let roll = sorted(token.dice);
         if let Some(r) = self.roll() {
             if r != roll {
-                return Err(fail(format!(
-                    "the roll is {}{}, not {}{}",
-                    r[0], r[1], token.dice[0], token.dice[1]
-                )));
+                return Err(fail(TurnError::Dice(DiceError::NotTheRoll {
+                    roll: r,
+                    given: token.dice,
+                })));
             }
         }
         let mut steps = Vec::with_capacity(2);
         for mv in &token.moves {
-            let step = read_step(mv).map_err(|e| fail(e.0))?;
+            let step = read_step(mv).map_err(|e| fail(TurnError::Step(Box::new(e))))?;
             if step.is_played() {
                 steps.push(step);
             }
@@ -184,7 +201,7 @@ impl Position {
             .find(|t| t.played().eq(steps.iter().copied()));
         match found {
             Some(turn) => Ok(turn),
-            None => Err(fail(self.explain_turn(roll, &steps))),
+            None => Err(fail(TurnError::Unplayable(self.explain_turn(roll, &steps)))),
         }
     }
 

@@ -7,7 +7,7 @@ use super::dice::{check_roll, DiceMap};
 use super::types::{roll_index, Step, Turn, BOTTOM, MAX_HAND, TOP, ZOBRIST};
 use crate::board::position::{read_sfen_board, sfen_board, sfen_hand, Kind};
 use crate::board::{Bitboard, Square};
-use crate::game::{game_error, Color, GameError};
+use crate::game::{Color, DiceError, GameError, GameName, PositionError};
 use crate::shogi::position::{
     dead_square, hand_role, side_name, usi_startpos, Position as ShogiPosition,
 };
@@ -597,7 +597,7 @@ impl Position {
     pub fn set_dice(&mut self, roll: [u8; 2]) -> Result<(), GameError> {
         check_roll(roll)?;
         if let Some(reason) = self.finished_reason() {
-            return game_error(format!("dice {}{}: {reason}", roll[0], roll[1]));
+            return Err(DiceError::Finished { roll, reason }.into());
         }
         self.set_roll(Some(roll));
         Ok(())
@@ -674,7 +674,7 @@ impl Position {
     /// Builds and validates a position (docs/rules/shogammon.md).
     pub fn from_sfen(sfen: &usi::Sfen) -> Result<Position, GameError> {
         let mut core = Core::empty(DiceMap::default());
-        read_sfen_board(sfen, "a shogammon board", "shogammon", |sq, cell| {
+        read_sfen_board(sfen, GameName::Shogammon, |sq, cell| {
             match cell {
                 usi::Cell::Empty => {}
                 usi::Cell::Piece(t) => core.put_top(piece_from_token(t, sq)?, sq),
@@ -682,17 +682,21 @@ impl Position {
                     let (lower, upper) =
                         (piece_from_token(lower, sq)?, piece_from_token(upper, sq)?);
                     if lower.color != upper.color {
-                        return game_error(format!(
-                            "sfen: the point on {sq} mixes both sides' pieces"
-                        ));
+                        return Err(PositionError::MixedPoint {
+                            square: sq.to_usi(),
+                        }
+                        .into());
                     }
                     core.put_top(lower, sq);
                     core.put_top(upper, sq);
                 }
                 usi::Cell::Base { .. } => {
-                    return game_error(format!(
-                        "sfen: square {sq} holds a Sigma 4 base, which shogammon does not have"
-                    ))
+                    return Err(PositionError::ForeignCell {
+                        game: GameName::Shogammon,
+                        square: sq.to_usi(),
+                        cell: cell.clone(),
+                    }
+                    .into())
                 }
             }
             Ok(())
@@ -703,10 +707,12 @@ impl Position {
             let c = Color::from_usi(t.side);
             let total = core.hands[c.index()].0[role.index()] as u32 + entry.count;
             if total > FULL_SET[role.index()] {
-                return game_error(format!(
-                    "sfen: {total} '{}' in one hand is more than a set has",
-                    role.letter()
-                ));
+                return Err(PositionError::HandOverSet {
+                    game: GameName::Shogammon,
+                    count: total,
+                    letter: role.letter(),
+                }
+                .into());
             }
             for _ in 0..entry.count {
                 core.add_hand(c, role);
@@ -797,7 +803,11 @@ fn validate(core: &Core) -> Result<(), GameError> {
         for p in core.stack(sq).into_iter().flatten() {
             let c = p.color;
             if dead_square(p.role, c, sq) {
-                return game_error(format!("sfen: {} on {sq} could never move again", p.sfen()));
+                return Err(PositionError::DeadPiece {
+                    piece: p.to_token(),
+                    square: sq.to_usi(),
+                }
+                .into());
             }
             counts[c.index()][p.role.unpromoted().index()] += 1;
             if p.role == Role::Pawn {
@@ -807,13 +817,14 @@ fn validate(core: &Core) -> Result<(), GameError> {
     }
     for c in [Color::Black, Color::White] {
         if counts[c.index()][Role::King.index()] > 1 {
-            return game_error(format!("sfen: {} has more than one king", side_name(c)));
+            return Err(PositionError::TooManyKings { side: c }.into());
         }
         if let Some(file) = (1..=9).find(|&f| pawn_files[c.index()][f] > 1) {
-            return game_error(format!(
-                "sfen: {} has two unpromoted pawns on file {file} (nifu)",
-                side_name(c)
-            ));
+            return Err(PositionError::Nifu {
+                side: c,
+                file: file as u8,
+            }
+            .into());
         }
     }
     for role in Role::HAND_ORDER {
@@ -823,11 +834,12 @@ fn validate(core: &Core) -> Result<(), GameError> {
             + core.hands[0].count(role) as u32
             + core.hands[1].count(role) as u32;
         if total > FULL_SET[i] {
-            return game_error(format!(
-                "sfen: {total} pieces of kind '{}' in all, a set has {}",
-                role.letter(),
-                FULL_SET[i]
-            ));
+            return Err(PositionError::KindOverSet {
+                count: total,
+                letter: role.letter(),
+                set: FULL_SET[i],
+            }
+            .into());
         }
     }
     Ok(())
@@ -836,10 +848,11 @@ fn validate(core: &Core) -> Result<(), GameError> {
 fn piece_from_token(t: &usi::PieceToken, sq: Square) -> Result<Piece, GameError> {
     match Role::from_letter(t.letter, t.promoted) {
         Some(role) => Ok(Piece::new(Color::from_usi(t.side), role)),
-        None => game_error(format!(
-            "sfen: '{}{}' on {sq} is not a shogammon piece",
-            if t.promoted { "+" } else { "" },
-            t.letter
-        )),
+        None => Err(PositionError::UnknownPiece {
+            game: GameName::Shogammon,
+            piece: *t,
+            square: sq.to_usi(),
+        }
+        .into()),
     }
 }

@@ -15,7 +15,7 @@ pub fn referee(
     let mut pos = start_position::<Position>(Variant::Shogammon, start)?;
     for (name, value) in options {
         if name.eq_ignore_ascii_case("DiceMap") {
-            pos.set_dice_map(DiceMap::parse(value).map_err(|e| e.0)?);
+            pos.set_dice_map(DiceMap::parse(value).map_err(|e| e.to_string())?);
         }
     }
     Ok(referee_for::<Position, TwoDice>(Variant::Shogammon, pos))

@@ -88,7 +88,8 @@ fn bench_position(
 ) -> Result<u64, String> {
     let mut pos = load::<Position>(text)?;
     let rolls = crate::shogammon::bench::ROLLS;
-    pos.set_dice(rolls[i % rolls.len()]).map_err(|e| e.0)?;
+    pos.set_dice(rolls[i % rolls.len()])
+        .map_err(|e| e.to_string())?;
     let mut tt = ChanceTable::new(BENCH_HASH_MB);
     let limits = ChanceLimits {
         depth: Some(depth),

@@ -5,7 +5,10 @@
 use super::movegen::Targets;
 use super::*;
 use crate::chance::perft::perft;
-use crate::game::{EndReason, Game, Outcome, Rules};
+use crate::game::{
+    DiceError, EndReason, Game, GameError, GameName, MoveError, Outcome, PositionError, Rules,
+    TurnError,
+};
 
 fn pos(sfen: &str) -> Position {
     let parsed = usi::parse_sfen(sfen).expect("test SFEN parses");
@@ -30,6 +33,23 @@ fn turns(p: &Position) -> Vec<String> {
 fn parse(p: &Position, token: &str) -> Result<Turn, GameError> {
     let t = usi::parse_turn(token).expect("test turn parses");
     p.parse_turn(&t)
+}
+
+/// Why the rules refuse a turn token (asserting that they refuse it as a turn).
+fn turn_refusal(p: &Position, token: &str) -> TurnError {
+    match parse(p, token) {
+        Err(GameError::Move(MoveError::IllegalTurn { reason, .. })) => reason,
+        other => panic!("'{token}': not an illegal turn: {other:?}"),
+    }
+}
+
+/// The message of a refused turn token, for reasons the rules word (which
+/// die had which move).
+fn turn_err(p: &Position, token: &str) -> String {
+    let reason = turn_refusal(p, token);
+    let message = parse(p, token).unwrap_err().to_string();
+    assert!(message.ends_with(&reason.to_string()), "{message}");
+    message
 }
 
 fn play(p: &mut Position, token: &str) {
@@ -188,7 +208,7 @@ fn seed_example_pawn_onto_king_then_six_lost() {
         "61:5e5f"
     );
     // King moves first to 4d: the pawn then has a move and must play it.
-    let err = parse(&p, "61:5e4d").unwrap_err().0;
+    let err = turn_err(&p, "61:5e4d");
     assert!(
         err.contains("die 1 had a move (for example 5f5e) and was not played"),
         "{err}"
@@ -215,7 +235,7 @@ fn rulings_example_lance_under_pawn_two_one() {
         "21:9i9h"
     );
     // Naming the lance's move first cannot work: 9i moves its top, the pawn.
-    let err = parse(&p, "21:9i8h").unwrap_err().0;
+    let err = turn_err(&p, "21:9i8h");
     assert!(err.contains("cannot reach 8h"), "{err}");
 }
 
@@ -225,7 +245,7 @@ fn frozen_lower_piece_is_explained() {
     // to 2, so both dice are lost.
     let p = with_roll("4k4/9/9/9/9/9/9/9/(LP)3K4 b - 1", [2, 2]);
     assert_eq!(turns(&p), ["22:pass"]);
-    let err = parse(&p, "22:9i9h").unwrap_err().0;
+    let err = turn_err(&p, "22:9i9h");
     assert!(
         err.contains("is the pawn (the lance under it cannot move until it leaves), which answers to die 1, not 2"),
         "{err}"
@@ -240,7 +260,7 @@ fn a_die_whose_only_move_is_a_lone_point_landing_is_lost() {
     // the king's three moves remain. Listed with the 6 first.
     let p = with_roll("4k4/9/9/9/4(gs)4/4P4/9/9/K8 b - 1", [6, 1]);
     assert_eq!(turns(&p), strings(&["61:9i8h", "61:9i8i", "61:9i9h"]));
-    let err = parse(&p, "16:5f5e,9i9h").unwrap_err().0;
+    let err = turn_err(&p, "16:5f5e,9i9h");
     assert!(err.contains("alone"), "{err}");
 }
 
@@ -281,7 +301,7 @@ fn point_pair_counts_for_the_must_move_rule() {
         "61:4f4e"
     );
     // After a king move, the pawn landing on the point alone is refused.
-    let err = parse(&p, "61:4f4e,5f5e").unwrap_err().0;
+    let err = turn_err(&p, "61:4f4e,5f5e");
     assert!(err.contains("alone"), "{err}");
 }
 
@@ -303,7 +323,7 @@ fn enemy_point_falls_to_two_pieces_in_either_order() {
     let mut q = p.clone();
     play(&mut q, "43:6f5e,4f5e");
     assert_eq!(sfen_of(&q), "4k4/9/9/9/4(GS)4/9/9/9/4K4 w GS 2");
-    let err = parse(&p, "43:6f5e,4f4e").unwrap_err().0;
+    let err = turn_err(&p, "43:6f5e,4f4e");
     assert!(err.contains("alone"), "{err}");
 }
 
@@ -394,7 +414,7 @@ fn nothing_moves_onto_an_own_point() {
     // Sente's (SG) on 5f; the gold on 5g would step onto it: not allowed.
     let p = with_roll("4k4/9/9/9/9/4(SG)4/4G4/9/K8 b - 1", [4, 4]);
     assert!(!die_moves(&p, 4).iter().any(|m| m == "5g5f"));
-    let err = parse(&p, "44:5g5f,5f5e").unwrap_err().0;
+    let err = turn_err(&p, "44:5g5f,5f5e");
     assert!(err.contains("already a point of yours"), "{err}");
 }
 
@@ -441,9 +461,9 @@ fn drops_respect_nifu_in_points_and_dead_squares() {
     // different squares: lance 69 x pawn 68 + knight 61 x pawn 68 = 8840.
     let p = with_roll("4k4/4g4/9/9/9/9/9/4r4/4K4 w lnp 1", [2, 1]);
     assert_eq!(turns(&p).len(), 8840);
-    let err = parse(&p, "21:N*1h,P*1a").unwrap_err().0;
+    let err = turn_err(&p, "21:N*1h,P*1a");
     assert!(err.contains("could never move"), "{err}");
-    let err = parse(&p, "21:N*5b,P*2c").unwrap_err().0;
+    let err = turn_err(&p, "21:N*5b,P*2c");
     assert!(err.contains("occupied"), "{err}");
 }
 
@@ -459,7 +479,7 @@ fn king_capture_ends_the_turn_at_once() {
     let list = turns(&p);
     assert_eq!(list.len(), 6);
     assert!(list.contains(&"16:5f5e".to_string()));
-    let err = parse(&p, "16:5f5e,5i5h").unwrap_err().0;
+    let err = turn_err(&p, "16:5f5e,5i5h");
     assert!(err.contains("the game is over"), "{err}");
     let mut q = p.clone();
     play(&mut q, "16:5f5e");
@@ -472,7 +492,13 @@ fn king_capture_ends_the_turn_at_once() {
         q.outcome(&Rules::default()),
         Some(Outcome::Loss(EndReason::KingCaptured))
     );
-    assert!(q.set_dice([3, 4]).is_err(), "a finished game takes no roll");
+    assert!(
+        matches!(
+            q.set_dice([3, 4]),
+            Err(GameError::Dice(DiceError::Finished { roll: [3, 4], .. }))
+        ),
+        "a finished game takes no roll"
+    );
     q.set_roll(Some([3, 4]));
     assert!(turns(&q).is_empty());
 }
@@ -498,8 +524,12 @@ fn a_position_without_a_king_is_finished() {
         p.outcome(&Rules::default()),
         Some(Outcome::Loss(EndReason::KingCaptured))
     );
-    let err = parse(&p, "11:pass").unwrap_err().0;
+    let err = turn_err(&p, "11:pass");
     assert!(err.contains("sente has no king"), "{err}");
+    assert!(matches!(
+        turn_refusal(&p, "11:pass"),
+        TurnError::Finished(_)
+    ));
 }
 
 // ---- notation and bookkeeping ---------------------------------------------
@@ -507,8 +537,42 @@ fn a_position_without_a_king_is_finished() {
 #[test]
 fn turn_tokens_are_checked_against_the_roll() {
     let p = with_roll(STARTPOS_SFEN, [3, 4]);
-    let err = parse(&p, "61:5i5h,7g7f").unwrap_err().0;
+    let err = turn_err(&p, "61:5i5h,7g7f");
     assert!(err.contains("the roll is 43, not 61"), "{err}");
+    assert_eq!(
+        turn_refusal(&p, "61:5i5h,7g7f"),
+        TurnError::Dice(DiceError::NotTheRoll {
+            roll: [4, 3],
+            given: [6, 1]
+        })
+    );
+    // Dice that are no roll, a malformed move inside the turn.
+    let wild = usi::Turn {
+        dice: [7, 7],
+        moves: Vec::new(),
+    };
+    assert!(matches!(
+        pos(STARTPOS_SFEN).parse_turn(&wild),
+        Err(GameError::Move(MoveError::IllegalTurn {
+            reason: TurnError::Dice(DiceError::OutOfRange { roll: [7, 7] }),
+            ..
+        }))
+    ));
+    let step = |e: TurnError| match e {
+        TurnError::Step(e) => *e,
+        other => panic!("not a malformed move: {other:?}"),
+    };
+    assert!(matches!(
+        step(turn_refusal(&p, "43:7g7f=N")),
+        MoveError::InTurn { error, .. } if *error == MoveError::EqualsSuffix { game: GameName::Shogammon }
+    ));
+    assert!(matches!(
+        step(turn_refusal(&p, "43:+P*5e")),
+        MoveError::InTurn { error, .. } if *error == MoveError::DropForm { game: GameName::Shogammon }
+    ));
+    assert!(
+        turn_err(&p, "43:+P*5e").contains("'+P*5e': a shogammon drop names one unpromoted piece")
+    );
     // Without a roll, the token's dice are the roll.
     let mut p = pos(STARTPOS_SFEN);
     play(&mut p, "61:5i5h,7g7f");
@@ -519,9 +583,12 @@ fn turn_tokens_are_checked_against_the_roll() {
     );
     let err = p
         .parse_move(&usi::parse_move_token("7g7f").unwrap())
-        .unwrap_err()
-        .0;
-    assert!(err.contains("not a shogammon turn token"), "{err}");
+        .unwrap_err();
+    assert!(matches!(err, GameError::Move(MoveError::NotATurn { .. })));
+    assert!(
+        err.to_string().contains("not a shogammon turn token"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -540,16 +607,54 @@ fn points_round_trip_through_sfen_and_keys_know_the_order() {
 
 #[test]
 fn bad_sfens_are_refused() {
-    let err = |s: &str| {
-        Position::from_sfen(&usi::parse_sfen(s).unwrap())
-            .unwrap_err()
-            .0
+    let err = |s: &str| match Position::from_sfen(&usi::parse_sfen(s).unwrap()) {
+        Err(GameError::Position(e)) => e,
+        other => panic!("'{s}': {other:?}"),
     };
-    assert!(err("4k4/9/9/9/9/9/9/9/(PP)3K4 b - 1").contains("nifu"));
-    assert!(err("4k4/9/9/9/9/9/9/9/(PK)3K4 b - 1").contains("more than one king"));
-    assert!(err("(PL)3k4/9/9/9/9/9/9/9/4K4 b - 1").contains("could never move"));
-    assert!(err("4k4/9/9/9/9/9/9/9/4K4 b K 1").contains("cannot be held"));
-    assert!(err("4k4/9/9/9/9/9/9/9/4K4 b 3R 1").contains("more than a set has"));
+    assert_eq!(
+        err("4k4/9/9/9/9/9/9/9/(PP)3K4 b - 1"),
+        PositionError::Nifu {
+            side: Color::Black,
+            file: 9
+        }
+    );
+    assert_eq!(
+        err("4k4/9/9/9/9/9/9/9/(PK)3K4 b - 1"),
+        PositionError::TooManyKings { side: Color::Black }
+    );
+    let dead = err("(PL)3k4/9/9/9/9/9/9/9/4K4 b - 1");
+    assert!(matches!(dead, PositionError::DeadPiece { .. }));
+    assert!(dead.to_string().contains("could never move"));
+    assert!(matches!(
+        err("4k4/9/9/9/9/9/9/9/4K4 b K 1"),
+        PositionError::NotHoldable { .. }
+    ));
+    let hand = err("4k4/9/9/9/9/9/9/9/4K4 b 3R 1");
+    assert_eq!(
+        hand,
+        PositionError::HandOverSet {
+            game: GameName::Shogammon,
+            count: 3,
+            letter: 'R'
+        }
+    );
+    assert!(hand
+        .to_string()
+        .contains("3 'R' in one hand is more than a set has"));
+    assert!(matches!(
+        err("4k4/9/9/9/9/9/9/9/4K3[RW] b - 1"),
+        PositionError::ForeignCell {
+            game: GameName::Shogammon,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err("4k4/9/9/9/9/9/9/9 b - 1"),
+        PositionError::RankCount {
+            game: GameName::Shogammon,
+            found: 8
+        }
+    ));
 }
 
 #[test]

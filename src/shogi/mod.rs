@@ -17,7 +17,7 @@ pub use types::{Move, Piece, Role};
 use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
 use crate::game::{
-    game_error, Evaluate, FamilyRules, Game, GameError, NoChance, Rules, SearchHooks,
+    Evaluate, FamilyRules, Game, GameError, GameName, MoveError, NoChance, Rules, SearchHooks,
 };
 
 /// What shogi has beyond moves on a board (its entry in the game registry).
@@ -144,7 +144,11 @@ impl Position {
                 "the piece cannot go there, or the king would be left in check".to_string()
             }
         };
-        GameError(format!("illegal move {}: {reason}", display_move(mv)))
+        MoveError::Illegal {
+            mv: display_move(mv),
+            reason,
+        }
+        .into()
     }
 }
 
@@ -153,10 +157,19 @@ fn board_move(p: Piece, from: Square, to: Square, suffix: &usi::Suffix) -> Resul
     let promote = match suffix {
         usi::Suffix::None => false,
         usi::Suffix::Promote => true,
-        usi::Suffix::Assign(_) => return game_error("'=' suffixes are not used in standard shogi"),
+        usi::Suffix::Assign(_) => {
+            return Err(MoveError::EqualsSuffix {
+                game: GameName::Shogi,
+            }
+            .into())
+        }
     };
     if promote && !p.role.can_promote() {
-        return game_error(format!("{} on {from} cannot promote", p.sfen()));
+        return Err(MoveError::CannotPromote {
+            piece: p.to_token(),
+            from: Some(from.to_usi()),
+        }
+        .into());
     }
     Ok(Move::board(from, to, promote))
 }
@@ -166,8 +179,11 @@ fn drop_role(promoted: bool, letters: &[char]) -> Result<Role, GameError> {
     match (promoted, letters) {
         (false, [letter]) => Role::from_letter(*letter, false)
             .filter(|r| *r != Role::King)
-            .ok_or_else(|| GameError(format!("'{letter}' cannot be dropped"))),
-        _ => game_error("a shogi drop names one unpromoted piece"),
+            .ok_or(MoveError::NotDroppable { letter: *letter }.into()),
+        _ => Err(MoveError::DropForm {
+            game: GameName::Shogi,
+        }
+        .into()),
     }
 }
 

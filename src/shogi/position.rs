@@ -8,7 +8,7 @@ pub use crate::board::position::{dead_square, side_name};
 use crate::board::position::{Board, Kind, PackedMove};
 pub use crate::board::zones::zone;
 use crate::board::{Bitboard, Square};
-use crate::game::{game_error, Color, GameError};
+use crate::game::{Color, GameError, GameName, PositionError};
 use crate::nnue::{Change, NetHandle, NnueState, Pending};
 
 /// What `undo_move` needs, plus what repetition checks read.
@@ -267,13 +267,7 @@ impl Position {
 pub(crate) fn hand_role(t: usi::PieceToken) -> Result<Role, GameError> {
     Role::from_letter(t.letter, t.promoted)
         .filter(|r| !r.is_promoted() && *r != Role::King)
-        .ok_or_else(|| {
-            GameError(format!(
-                "sfen: hand piece '{}{}' cannot be held in hand",
-                if t.promoted { "+" } else { "" },
-                t.letter
-            ))
-        })
+        .ok_or(PositionError::NotHoldable { piece: t }.into())
 }
 
 /// Adds a hand entry: unpromoted kinds only, no more than a set has.
@@ -283,11 +277,12 @@ fn read_hand_entry(pos: &mut Position, entry: &usi::HandEntry) -> Result<(), Gam
     let c = Color::from_usi(t.side);
     let total = pos.hand(c).count(role) as u32 + entry.count;
     if total > Role::FULL_SET[role.index()] as u32 {
-        return game_error(format!(
-            "sfen: {} '{}' in hand is more than a set has",
-            total,
-            role.letter()
-        ));
+        return Err(PositionError::HandOverSet {
+            game: GameName::Shogi,
+            count: total,
+            letter: role.letter(),
+        }
+        .into());
     }
     for _ in 0..entry.count {
         pos.add_hand(c, role);
@@ -308,11 +303,12 @@ fn validate_counts(pos: &Position) -> Result<(), GameError> {
         .count();
         let total = on_board + hands[0].count(role) as u32 + hands[1].count(role) as u32;
         if total > Role::FULL_SET[role.index()] as u32 {
-            return game_error(format!(
-                "sfen: {total} pieces of kind '{}' in all, a set has {}",
-                role.letter(),
-                Role::FULL_SET[role.index()]
-            ));
+            return Err(PositionError::KindOverSet {
+                count: total,
+                letter: role.letter(),
+                set: Role::FULL_SET[role.index()] as u32,
+            }
+            .into());
         }
     }
     Ok(())
@@ -368,11 +364,12 @@ pub fn usi_startpos() -> usi::Sfen {
 fn piece_from_token(t: &usi::PieceToken, sq: Square) -> Result<Piece, GameError> {
     match Role::from_letter(t.letter, t.promoted) {
         Some(role) => Ok(Piece::new(Color::from_usi(t.side), role)),
-        None => game_error(format!(
-            "sfen: '{}{}' on {sq} is not a shogi piece",
-            if t.promoted { "+" } else { "" },
-            t.letter
-        )),
+        None => Err(PositionError::UnknownPiece {
+            game: GameName::Shogi,
+            piece: *t,
+            square: sq.to_usi(),
+        }
+        .into()),
     }
 }
 

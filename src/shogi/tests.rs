@@ -3,7 +3,9 @@
 use super::*;
 use crate::board::position::PackedMove;
 use crate::board::testing::{self, legal};
-use crate::game::{EnteringKingRule, Game, Rules};
+use crate::game::{
+    Color, EnteringKingRule, Game, GameError, GameName, MoveError, PositionError, Rules,
+};
 use crate::perft::run_perft_table;
 
 fn pos(sfen: &str) -> Position {
@@ -174,17 +176,63 @@ fn try_rule_needs_a_legal_step_to_5a() {
 
 #[test]
 fn bad_sfens_are_rejected_with_reasons() {
-    let err = |s: &str| {
-        Position::from_sfen(&usi::parse_sfen(s).unwrap())
-            .unwrap_err()
-            .0
+    let err = |s: &str| match Position::from_sfen(&usi::parse_sfen(s).unwrap()) {
+        Err(GameError::Position(e)) => e,
+        other => panic!("'{s}': {other:?}"),
     };
-    assert!(err("4k4/9/9/9/9/9/9/9/4K4 b 19P 1").contains("more than a set"));
-    assert!(err("P3k4/9/9/9/9/9/9/9/4K4 b - 1").contains("never move"));
-    assert!(err("4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1").contains("nifu"));
-    assert!(err("4k4/4R4/9/9/9/9/9/9/4K4 b - 1").contains("in check"));
-    assert!(err("4k4/9/9/9/9/9/9/9/4K4 b +P 1").contains("hand"));
-    assert!(err("4k4/9/9/9/9/9/9/4K4 b - 1").contains("9 ranks"));
+    let over = err("4k4/9/9/9/9/9/9/9/4K4 b 19P 1");
+    assert_eq!(
+        over,
+        PositionError::HandOverSet {
+            game: GameName::Shogi,
+            count: 19,
+            letter: 'P'
+        }
+    );
+    assert!(over.to_string().contains("more than a set"), "{over}");
+    assert!(matches!(
+        err("P3k4/9/9/9/9/9/9/9/4K4 b - 1"),
+        PositionError::DeadPiece { piece, .. } if piece.letter == 'P'
+    ));
+    assert_eq!(
+        err("4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1"),
+        PositionError::Nifu {
+            side: Color::Black,
+            file: 5
+        }
+    );
+    assert_eq!(
+        err("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"),
+        PositionError::NotToMoveInCheck {
+            game: GameName::Shogi,
+            side: Color::White
+        }
+    );
+    assert!(matches!(
+        err("4k4/9/9/9/9/9/9/9/4K4 b +P 1"),
+        PositionError::NotHoldable { .. }
+    ));
+    let ranks = err("4k4/9/9/9/9/9/9/4K4 b - 1");
+    assert_eq!(
+        ranks,
+        PositionError::RankCount {
+            game: GameName::Shogi,
+            found: 8
+        }
+    );
+    assert!(ranks.to_string().contains("9 ranks"));
+    assert!(matches!(
+        err("4k4/9/9/9/9/9/9/9/4KK3 b - 1"),
+        PositionError::TooManyKings { side: Color::Black }
+    ));
+    assert!(matches!(
+        err("4k4/9/9/9/9/9/9/9/4K3X b - 1"),
+        PositionError::UnknownPiece { .. }
+    ));
+    assert!(matches!(
+        err("4k4/9/9/9/9/9/9/9/4K3(PK) b - 1"),
+        PositionError::ForeignCell { .. }
+    ));
 }
 
 #[test]
@@ -193,13 +241,44 @@ fn illegal_moves_are_explained() {
     let e = |m: &str| {
         p.parse_move(&usi::parse_move_token(m).unwrap())
             .unwrap_err()
-            .0
     };
-    assert!(e("7g7e").contains("illegal"));
-    assert!(e("5e5d").contains("no piece"));
-    assert!(e("3c3d").contains("not the side"));
-    assert!(e("P*5e").contains("no 'P' in hand"));
-    assert!(e("5i4h+").contains("cannot promote"));
+    let illegal = e("7g7e");
+    assert!(matches!(
+        illegal,
+        GameError::Move(MoveError::Illegal { .. })
+    ));
+    assert!(illegal.to_string().contains("illegal"));
+    assert!(matches!(
+        e("5e5d"),
+        GameError::Move(MoveError::NoPiece { .. })
+    ));
+    assert!(matches!(
+        e("3c3d"),
+        GameError::Move(MoveError::NotYourPiece { .. })
+    ));
+    let held = e("P*5e");
+    assert!(matches!(held, GameError::Move(MoveError::NotInHand { .. })));
+    assert!(held.to_string().contains("no 'P' in hand"));
+    assert!(matches!(
+        e("5i4h+"),
+        GameError::Move(MoveError::CannotPromote { from: Some(_), .. })
+    ));
+    assert_eq!(
+        e("7g7f=N"),
+        GameError::Move(MoveError::EqualsSuffix {
+            game: GameName::Shogi
+        })
+    );
+    assert_eq!(
+        e("K*5e"),
+        GameError::Move(MoveError::NotDroppable { letter: 'K' })
+    );
+    assert!(matches!(
+        e("%W"),
+        GameError::Move(MoveError::NotOfGame {
+            game: GameName::Shogi
+        })
+    ));
 }
 
 /// The tactical generator yields exactly the legal captures and promotions,

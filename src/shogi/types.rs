@@ -3,7 +3,7 @@
 use crate::board::position::{board_bits, drop_bits, Kind, PackedMove};
 use crate::board::zobrist::Zobrist;
 use crate::board::{Bitboard, Square};
-use crate::game::Color;
+use crate::game::{Color, GameName};
 
 /// A piece kind. Unpromoted kinds that can be held in hand come first
 /// (0..=6), so a hand is indexed by role; `role | 8` promotes P, L, N, S, B, R.
@@ -110,7 +110,7 @@ impl Role {
 }
 
 impl Kind for Role {
-    const GAME: &'static str = "shogi";
+    const GAME: GameName = GameName::Shogi;
     crate::common_kinds!();
     const GOLDS: &'static [Role] = &[
         Role::Gold,

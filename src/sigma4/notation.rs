@@ -7,7 +7,8 @@ use super::fits::fits;
 use super::movegen::Moves;
 use super::position::{own_corners, Position, BASES};
 use super::types::{side_name, Base, Move, MoveKind, Square7, Stone, Stones};
-use crate::game::{game_error, GameError};
+use crate::error::Fitting;
+use crate::game::{GameError, GameName, MoveError};
 
 /// A move as USI writes it; captures always name the refit.
 pub fn format_move(m: Move) -> usi::UsiMove {
@@ -33,28 +34,22 @@ pub fn format_move(m: Move) -> usi::UsiMove {
 }
 
 fn square(sq: usi::Square) -> Result<Square7, GameError> {
-    Square7::from_usi(sq).ok_or_else(|| {
-        GameError(format!(
-            "square {}{} is off the 7x7 board (files 1-7, ranks a-g)",
-            sq.file,
-            (b'a' + sq.rank) as char
-        ))
-    })
+    Square7::from_usi(sq).ok_or(GameError::Move(MoveError::OffBoard {
+        square: sq,
+        size: 7,
+    }))
 }
 
 /// Letters of a refit or drop (no `R`) as a multiset.
-fn stones_of(letters: &[char], what: &str) -> Result<Stones, GameError> {
+fn stones_of(letters: &[char], fitting: Fitting) -> Result<Stones, GameError> {
     if letters.len() > 4 {
-        return game_error(format!(
-            "{what}: a base holds 1 to 4 stones, not {}",
-            letters.len()
-        ));
+        return Err(MoveError::TooManyStones {
+            fitting,
+            count: letters.len(),
+        }
+        .into());
     }
-    Stones::from_letters(letters).map_err(|c| {
-        GameError(format!(
-            "{what}: '{c}' is not a stone letter (J Z C E N D F W)"
-        ))
-    })
+    Stones::from_letters(letters).map_err(|letter| MoveError::NotAStone { fitting, letter }.into())
 }
 
 impl Position {
@@ -63,10 +58,11 @@ impl Position {
         let m = self.read_move(mv)?;
         match self.find_legal(m) {
             Some(legal) => Ok(legal),
-            None => Err(GameError(format!(
-                "illegal move {mv}: {}",
-                self.explain_illegal(m)
-            ))),
+            None => Err(MoveError::Illegal {
+                mv: mv.to_string(),
+                reason: self.explain_illegal(m),
+            }
+            .into()),
         }
     }
 
@@ -78,35 +74,35 @@ impl Position {
             usi::UsiMove::Board { from, to, suffix } => {
                 let (from, to) = (square(*from)?, square(*to)?);
                 let Some(u) = self.unit_at(from) else {
-                    return game_error(format!("no base on {from}"));
+                    return Err(MoveError::NoBase {
+                        square: from.to_usi(),
+                    }
+                    .into());
                 };
                 if u.color != us {
-                    return game_error(format!(
-                        "the base on {from} is {}'s, it is {} to move",
-                        side_name(u.color),
-                        side_name(us)
-                    ));
+                    return Err(MoveError::NotYourBase {
+                        square: from.to_usi(),
+                        owner: u.color,
+                    }
+                    .into());
                 }
                 let own = ft.base(u.fit);
-                let letters =
-                    match suffix {
-                        usi::Suffix::None => None,
-                        usi::Suffix::Promote => return game_error(
-                            "Sigma 4 has no promotion ('+'); a capture names its refit after '='",
-                        ),
-                        usi::Suffix::Assign(l) if l.is_empty() => None,
-                        usi::Suffix::Assign(l) => Some(l),
-                    };
+                let letters = match suffix {
+                    usi::Suffix::None => None,
+                    usi::Suffix::Promote => return Err(MoveError::PlusSuffix.into()),
+                    usi::Suffix::Assign(l) if l.is_empty() => None,
+                    usi::Suffix::Assign(l) => Some(l),
+                };
                 let capture = self.unit_at(to).is_some_and(|v| v.color != us);
                 if !capture {
                     if let Some(letters) = letters {
                         let named = self.read_refit(letters, own.royal)?;
                         if named != own {
-                            return game_error(format!(
-                                "'={}' names a refit, but only a capture refits a base \
-                                 ({to} holds no enemy base)",
-                                letters.iter().collect::<String>()
-                            ));
+                            return Err(MoveError::RefitWithoutCapture {
+                                letters: letters.iter().collect(),
+                                to: to.to_usi(),
+                            }
+                            .into());
                         }
                     }
                     return Ok(Move::quiet(from, to));
@@ -115,8 +111,9 @@ impl Position {
                     None => own,
                     Some(letters) => self.read_refit(letters, own.royal)?,
                 };
-                let id = ft.id(kept).ok_or_else(|| {
-                    GameError(format!("the refit [{kept}] is not an allowed base"))
+                let id = ft.id(kept).ok_or_else(|| MoveError::BaseNotAllowed {
+                    fitting: Fitting::Refit,
+                    base: kept.to_string(),
                 })?;
                 Ok(Move::capture(from, to, id))
             }
@@ -126,28 +123,36 @@ impl Position {
                 to,
             } => {
                 if *promoted {
-                    return game_error("a Sigma 4 drop names stones, without '+'");
+                    return Err(MoveError::DropForm {
+                        game: GameName::Sigma4,
+                    }
+                    .into());
                 }
                 if letters.iter().any(|c| c.eq_ignore_ascii_case(&'R')) {
-                    return game_error("the royal base is never dropped ('R' in a drop)");
+                    return Err(MoveError::RoyalDrop.into());
                 }
-                let base = Base::new(stones_of(letters, "drop")?, false);
-                base.check().map_err(|e| {
-                    GameError(format!("the dropped base [{base}] breaks a rule: {e}"))
+                let base = Base::new(stones_of(letters, Fitting::Drop)?, false);
+                base.check().map_err(|rule| MoveError::BreaksRule {
+                    fitting: Fitting::Drop,
+                    base: base.to_string(),
+                    rule,
                 })?;
                 let to = square(*to)?;
-                let id = ft
-                    .id(base)
-                    .ok_or_else(|| GameError(format!("[{base}] is not an allowed base")))?;
+                let id = ft.id(base).ok_or_else(|| MoveError::BaseNotAllowed {
+                    fitting: Fitting::Drop,
+                    base: base.to_string(),
+                })?;
                 Ok(Move::drop(id, to))
             }
             usi::UsiMove::CornerTake { stone } => {
-                let s = Stone::from_letter(*stone).ok_or_else(|| {
-                    GameError(format!("'%{stone}': '{stone}' is not a stone letter"))
-                })?;
+                let s = Stone::from_letter(*stone)
+                    .ok_or(MoveError::CornerTakeNotAStone { stone: *stone })?;
                 Ok(Move::corner_take(s))
             }
-            usi::UsiMove::Pass => game_error("Sigma 4 has no pass"),
+            usi::UsiMove::Pass => Err(MoveError::NoPass {
+                game: GameName::Sigma4,
+            }
+            .into()),
         }
     }
 
@@ -159,19 +164,22 @@ impl Position {
             .filter(|c| c.eq_ignore_ascii_case(&'R'))
             .count();
         if rs > 0 && !royal {
-            return game_error("'R' in a refit, but the capturing base is not the royal base");
+            return Err(MoveError::RoyalInRefit.into());
         }
         if rs > 1 {
-            return game_error("a refit names 'R' at most once");
+            return Err(MoveError::TwoRoyalsInRefit.into());
         }
         let stones: Vec<char> = letters
             .iter()
             .copied()
             .filter(|c| !c.eq_ignore_ascii_case(&'R'))
             .collect();
-        let base = Base::new(stones_of(&stones, "refit")?, royal);
-        base.check()
-            .map_err(|e| GameError(format!("the refit [{base}] breaks a rule: {e}")))?;
+        let base = Base::new(stones_of(&stones, Fitting::Refit)?, royal);
+        base.check().map_err(|rule| MoveError::BreaksRule {
+            fitting: Fitting::Refit,
+            base: base.to_string(),
+            rule,
+        })?;
         Ok(base)
     }
 

@@ -9,7 +9,7 @@ use super::attacks::{is_attacked, tables, StoneMaps};
 use super::fits::fits;
 use super::types::{side_name, Base, Bitboard7, Move, MoveKind, Square7, Stone, Stones, Unit};
 use crate::board::zobrist::SplitMix;
-use crate::game::{game_error, Color, GameError};
+use crate::game::{Color, GameError, GameName, PositionError};
 
 /// The standard start position (docs/rules/sigma4.md).
 pub const STARTPOS_SFEN: &str = "[nw][dw][ef][rfw][ef][dw][nw]/[df][ef][jd][en][jd][ef][df]/[dw][ze][cw][nf][ce][ze][dw]/7/[DW][ZE][CE][NF][CW][ZE][DW]/[DF][EF][JD][EN][JD][EF][DF]/[NW][DW][EF][RFW][EF][DW][NW] b - 1";
@@ -399,19 +399,21 @@ impl Position {
     pub fn from_sfen(sfen: &usi::Sfen) -> Result<Position, GameError> {
         let mut pos = Position::empty();
         if sfen.board.len() != 7 {
-            return game_error(format!(
-                "sfen: the Sigma 4 board has 7 ranks, found {}",
-                sfen.board.len()
-            ));
+            return Err(PositionError::RankCount {
+                game: GameName::Sigma4,
+                found: sfen.board.len(),
+            }
+            .into());
         }
         let mut royals = [0u32; 2];
         for (rank, row) in sfen.board.iter().enumerate() {
             if row.len() != 7 {
-                return game_error(format!(
-                    "sfen: rank {} has {} squares, the Sigma 4 board has 7",
-                    (b'a' + rank as u8) as char,
-                    row.len()
-                ));
+                return Err(PositionError::RankLength {
+                    game: GameName::Sigma4,
+                    rank: rank as u8,
+                    found: row.len(),
+                }
+                .into());
             }
             for (col, cell) in row.iter().enumerate() {
                 let sq = Square7::new(7 - col as u8, rank as u8);
@@ -419,23 +421,26 @@ impl Position {
                     usi::Cell::Empty => continue,
                     usi::Cell::Base { side, stones } => (
                         Color::from_usi(*side),
-                        read_base(stones).map_err(|e| GameError(format!("sfen: {sq}: {e}")))?,
+                        read_base(stones).map_err(|detail| PositionError::BadBase {
+                            square: sq.to_usi(),
+                            detail,
+                        })?,
                     ),
-                    usi::Cell::Piece(t) => {
-                        return game_error(format!(
-                            "sfen: {sq} holds '{t}', but Sigma 4 squares hold bases written \
-                             in brackets, like [WF]"
-                        ))
-                    }
-                    usi::Cell::Point { .. } => {
-                        return game_error(format!(
-                            "sfen: {sq} holds a Shogammon point, not a Sigma 4 base"
-                        ))
+                    usi::Cell::Piece(_) | usi::Cell::Point { .. } => {
+                        return Err(PositionError::ForeignCell {
+                            game: GameName::Sigma4,
+                            square: sq.to_usi(),
+                            cell: cell.clone(),
+                        }
+                        .into())
                     }
                 };
-                let fit = fits().id(base).ok_or_else(|| {
-                    GameError(format!("sfen: {sq}: [{base}] is not an allowed base"))
-                })?;
+                let fit = fits()
+                    .id(base)
+                    .ok_or_else(|| PositionError::BaseNotAllowed {
+                        square: sq.to_usi(),
+                        base: base.to_string(),
+                    })?;
                 if base.royal {
                     royals[color.index()] += 1;
                 }
@@ -446,20 +451,17 @@ impl Position {
             let t = entry.piece;
             let stone = Stone::from_letter(t.letter)
                 .filter(|_| !t.promoted)
-                .ok_or_else(|| {
-                    GameError(format!(
-                        "sfen: storage entry '{t}' is not a stone (storage holds J Z C E N D F W)"
-                    ))
-                })?;
+                .ok_or(PositionError::NotAStone { entry: t })?;
             let c = Color::from_usi(t.side);
             let have = pos.storage(c).count(stone) as u32;
             let total = have.saturating_add(entry.count);
             if total > 2 * Stone::SET[stone.index()] as u32 {
-                return game_error(format!(
-                    "sfen: {total} '{}' in {}'s storage is more than both sets have",
-                    stone.letter(),
-                    side_name(c)
-                ));
+                return Err(PositionError::StorageOverSets {
+                    side: c,
+                    count: total,
+                    stone: stone.letter(),
+                }
+                .into());
             }
             let stones = pos.storage(c).with(stone, entry.count as u8);
             pos.set_storage(c, stones);
@@ -477,18 +479,21 @@ impl Position {
     /// The checks that need the whole position.
     fn validate(&self, royals: [u32; 2]) -> Result<(), GameError> {
         for c in [Color::Black, Color::White] {
-            let name = side_name(c);
             if royals[c.index()] != 1 {
-                return game_error(format!(
-                    "sfen: {name} has {} royal bases, a side has exactly one",
-                    royals[c.index()]
-                ));
+                return Err(PositionError::RoyalBaseCount {
+                    side: c,
+                    count: royals[c.index()],
+                }
+                .into());
             }
             let n = self.bases(c).count();
             if n > BASES {
-                return game_error(format!(
-                    "sfen: {name} has {n} bases on the board, a side has {BASES}"
-                ));
+                return Err(PositionError::TooManyBases {
+                    side: c,
+                    count: n,
+                    max: BASES,
+                }
+                .into());
             }
         }
         for s in Stone::ALL {
@@ -500,29 +505,29 @@ impl Position {
             }
             let max = 2 * Stone::SET[s.index()] as u32;
             if total > max {
-                return game_error(format!(
-                    "sfen: {total} stones '{}' in the game, the two sets have {max}",
-                    s.letter()
-                ));
+                return Err(PositionError::StonesOverSets {
+                    count: total,
+                    stone: s.letter(),
+                    max,
+                }
+                .into());
             }
         }
         let them = self.side.flip();
         let occ = self.occupied();
         if self.attacked_by(self.royal(them), self.side, occ, Bitboard7::ALL) {
-            return game_error(format!(
-                "sfen: {}'s royal base is in check but it is {} to move",
-                side_name(them),
-                side_name(self.side)
-            ));
+            return Err(PositionError::NotToMoveInCheck {
+                game: GameName::Sigma4,
+                side: them,
+            }
+            .into());
         }
         if self.royal(self.side) == goal(self.side) {
-            return game_error(format!(
-                "sfen: {}'s royal base stands on its goal square {}, so the game ended \
-                 before {}'s last move",
-                side_name(self.side),
-                goal(self.side),
-                side_name(them)
-            ));
+            return Err(PositionError::RoyalOnGoal {
+                side: self.side,
+                goal: goal(self.side).to_usi(),
+            }
+            .into());
         }
         Ok(())
     }

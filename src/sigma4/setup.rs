@@ -17,14 +17,14 @@ use rand::{Rng, SeedableRng};
 use super::eval::evaluate;
 use super::movegen::Moves;
 use super::position::{base_cell, own_corners, read_base, royal_start, Position};
-use super::types::{side_name, Base, Square7, Stone, Stones};
-use crate::game::{game_error, Color, GameError};
+use super::types::{Base, Square7, Stone, Stones};
+use crate::game::{Color, GameError, SetupError};
 
 /// How the match tool asks for, checks and places setups.
 pub const SETUP_RULES: crate::registry::SetupRules = crate::registry::SetupRules {
     request_position,
     random: |side, rng| setup_text(side, &random_setup(side, rng)),
-    validate: |side, text| validate_setup(side, text).map_err(|e| e.0),
+    validate: |side, text| validate_setup(side, text).map_err(|e| e.to_string()),
     start_sfen: |setups| format!("{}/7/{} b - 1", setups[1], setups[0]),
 };
 
@@ -64,13 +64,16 @@ pub fn validate_setup(side: Color, setup: &str) -> Result<(), GameError> {
 pub fn parse_setup(side: Color, setup: &str) -> Result<Vec<(Square7, Base)>, GameError> {
     let text = setup.trim();
     if text.split('/').count() != 3 {
-        return game_error(format!(
-            "setup '{text}': a setup is three ranks separated by '/', found {}",
-            text.split('/').count()
-        ));
+        return Err(SetupError::RankCount {
+            text: text.to_string(),
+            found: text.split('/').count(),
+        }
+        .into());
     }
-    let sfen = usi::parse_sfen(&format!("{text} b - 1"))
-        .map_err(|e| GameError(format!("setup '{text}': {e}")))?;
+    let sfen = usi::parse_sfen(&format!("{text} b - 1")).map_err(|error| SetupError::Syntax {
+        text: text.to_string(),
+        error,
+    })?;
     check_setup_cells(side, &sfen.board)
 }
 
@@ -79,40 +82,28 @@ pub fn check_setup_cells(
     side: Color,
     ranks: &[Vec<usi::Cell>],
 ) -> Result<Vec<(Square7, Base)>, GameError> {
-    let who = side_name(side);
     let squares = camp(side);
     if ranks.len() != 3 || ranks.iter().any(|r| r.len() != 7) {
-        return game_error(format!(
-            "setup: {who} fills three ranks of seven squares (21 bases)"
-        ));
+        return Err(SetupError::Shape { side }.into());
     }
     let mut bases = Vec::with_capacity(21);
     for (cell, &sq) in ranks.iter().flatten().zip(squares.iter()) {
+        let square = sq.to_usi();
         let base = match cell {
             usi::Cell::Base { side: s, stones } if Color::from_usi(*s) == side => {
-                read_base(stones).map_err(|e| GameError(format!("setup: {sq}: {e}")))?
+                read_base(stones).map_err(|detail| SetupError::BadBase { square, detail })?
             }
-            usi::Cell::Base { .. } => {
-                return game_error(format!(
-                    "setup: the base on {sq} is written in the other side's case \
-                     ({who} writes {})",
-                    if side == Color::Black {
-                        "upper case"
-                    } else {
-                        "lower case"
-                    }
-                ))
-            }
-            usi::Cell::Empty => {
-                return game_error(format!(
-                    "setup: {sq} is empty; all 21 bases of {who} stand on its three ranks"
-                ))
-            }
-            _ => return game_error(format!("setup: {sq} holds something other than a base")),
+            usi::Cell::Base { .. } => return Err(SetupError::WrongCase { square, side }.into()),
+            usi::Cell::Empty => return Err(SetupError::Empty { square, side }.into()),
+            _ => return Err(SetupError::NotABase { square }.into()),
         };
         let corner = own_corners(side).contains(sq);
         base.check_setup(corner)
-            .map_err(|e| GameError(format!("setup: {sq}: [{base}]: {e}")))?;
+            .map_err(|rule| SetupError::BreaksRule {
+                square,
+                base: base.to_string(),
+                rule,
+            })?;
         bases.push((sq, base));
     }
     let royals: Vec<Square7> = bases
@@ -124,15 +115,19 @@ pub fn check_setup_cells(
     match royals.as_slice() {
         [sq] if *sq == start => {}
         [sq] => {
-            return game_error(format!(
-                "setup: the royal base stands on {sq}; it starts on {start}"
-            ))
+            return Err(SetupError::RoyalMisplaced {
+                square: sq.to_usi(),
+                start: start.to_usi(),
+            }
+            .into())
         }
         _ => {
-            return game_error(format!(
-                "setup: {who} has {} royal bases (R), exactly one is needed, on {start}",
-                royals.len()
-            ))
+            return Err(SetupError::RoyalCount {
+                side,
+                count: royals.len(),
+                start: start.to_usi(),
+            }
+            .into())
         }
     }
     let placed = bases
@@ -142,10 +137,12 @@ pub fn check_setup_cells(
         let n = placed.count(s);
         let set = Stone::SET[s.index()];
         if n != set {
-            return game_error(format!(
-                "setup: {n} stones '{}' placed; all 42 stones are placed, {set} of this kind",
-                s.letter()
-            ));
+            return Err(SetupError::StoneCount {
+                count: n,
+                stone: s.letter(),
+                set,
+            }
+            .into());
         }
     }
     Ok(bases)

@@ -6,7 +6,10 @@ use super::notation::legal_move_texts;
 use super::position::royal_start;
 use super::types::{Bitboard7, CompositionError};
 use super::*;
-use crate::game::{Color, EndReason, Game, Outcome, Rules, SearchHooks};
+use crate::game::{
+    Color, EndReason, Game, GameError, GameName, MoveError, Outcome, PositionError, Rules,
+    SearchHooks, SetupError,
+};
 use crate::perft::perft;
 
 fn pos(sfen: &str) -> Position {
@@ -121,15 +124,27 @@ fn play(p: &mut Position, moves: &str) {
     }
 }
 
-fn parse_err(p: &Position, text: &str) -> String {
+fn parse_error(p: &Position, text: &str) -> GameError {
     let mv = usi::parse_move_token(text).expect("test move parses");
-    p.parse_move(&mv).expect_err("move must be rejected").0
+    p.parse_move(&mv).expect_err("move must be rejected")
 }
 
-fn sfen_err(s: &str) -> String {
-    Position::from_sfen(&usi::parse_sfen(s).expect("parses"))
-        .expect_err("SFEN must be rejected")
-        .0
+/// The message of a rejected move, for reasons worded by the rules
+/// (why a well-formed move is illegal).
+fn parse_err(p: &Position, text: &str) -> String {
+    parse_error(p, text).to_string()
+}
+
+fn sfen_err(s: &str) -> PositionError {
+    match Position::from_sfen(&usi::parse_sfen(s).expect("parses")) {
+        Err(GameError::Position(e)) => e,
+        other => panic!("'{s}' must be rejected as a position: {other:?}"),
+    }
+}
+
+/// Whether `e` is a bad base whose reason says `fragment`.
+fn bad_base(e: &PositionError, fragment: &str) -> bool {
+    matches!(e, PositionError::BadBase { detail, .. } if detail.contains(fragment))
 }
 
 // ---------------------------------------------------------------- perft
@@ -176,28 +191,115 @@ fn sfen_reads_any_stone_order_and_writes_the_canonical_one() {
 
 #[test]
 fn bad_sfens_are_rejected_with_reasons() {
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RW]3/7 b - 1").contains("7 ranks"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3K3 b - 1").contains("brackets"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RQ]3 b - 1").contains("'Q' is not a stone"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RW][WWWWW]2 b - 1").contains("1 to 4 stones"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RN]3 b - 1").contains("rank-4"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[W]3 b - 1").contains("0 royal"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/2[RW][RW]3 b - 1").contains("2 royal"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b 17W 1").contains("more than both sets"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b R 1").contains("not a stone"));
-    assert!(sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b 4294967295W 1").contains("more than"));
+    let ranks = sfen_err("3[rw]3/7/7/7/7/7/3[RW]3/7 b - 1");
+    assert_eq!(
+        ranks,
+        PositionError::RankCount {
+            game: GameName::Sigma4,
+            found: 8
+        }
+    );
+    assert!(ranks.to_string().contains("7 ranks"));
+    let piece = sfen_err("3[rw]3/7/7/7/7/7/3K3 b - 1");
+    assert!(matches!(
+        piece,
+        PositionError::ForeignCell {
+            game: GameName::Sigma4,
+            cell: usi::Cell::Piece(_),
+            ..
+        }
+    ));
+    assert!(piece.to_string().contains("brackets"));
+    assert!(matches!(
+        sfen_err("2[rw]3/6/6/6/6/6/2[RW]3 b - 1"),
+        PositionError::RankLength {
+            rank: 0,
+            found: 6,
+            ..
+        }
+    ));
+    assert!(bad_base(
+        &sfen_err("3[rw]3/7/7/7/7/7/3[RQ]3 b - 1"),
+        "'Q' is not a stone"
+    ));
+    assert!(bad_base(
+        &sfen_err("3[rw]3/7/7/7/7/7/3[RW][WWWWW]2 b - 1"),
+        "1 to 4 stones"
+    ));
+    assert!(bad_base(
+        &sfen_err("3[rw]3/7/7/7/7/7/3[RN]3 b - 1"),
+        "rank-4"
+    ));
+    assert_eq!(
+        sfen_err("3[rw]3/7/7/7/7/7/3[W]3 b - 1"),
+        PositionError::RoyalBaseCount {
+            side: Color::Black,
+            count: 0
+        }
+    );
+    assert_eq!(
+        sfen_err("3[rw]3/7/7/7/7/7/2[RW][RW]3 b - 1"),
+        PositionError::RoyalBaseCount {
+            side: Color::Black,
+            count: 2
+        }
+    );
+    assert_eq!(
+        sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b 17W 1"),
+        PositionError::StorageOverSets {
+            side: Color::Black,
+            count: 17,
+            stone: 'W'
+        }
+    );
+    assert!(matches!(
+        sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b R 1"),
+        PositionError::NotAStone { entry } if entry.letter == 'R'
+    ));
+    assert!(matches!(
+        sfen_err("3[rw]3/7/7/7/7/7/3[RW]3 b 4294967295W 1"),
+        PositionError::StorageOverSets { .. }
+    ));
     let long = format!("3[rw]3/7/7/7/7/7/3[RW][{}]2 b - 1", "W".repeat(300));
-    assert!(sfen_err(&long).contains("not 300"));
+    assert!(bad_base(&sfen_err(&long), "not 300"));
     // 3 J on the board: the two sets have 4; 5 is too many.
-    assert!(sfen_err("3[rw]3/7/7/7/7/[J][J][J]4/3[RW]3 b 2j 1").contains("two sets have 4"));
+    let stones = sfen_err("3[rw]3/7/7/7/7/[J][J][J]4/3[RW]3 b 2j 1");
+    assert_eq!(
+        stones,
+        PositionError::StonesOverSets {
+            count: 5,
+            stone: 'J',
+            max: 4
+        }
+    );
+    assert!(stones.to_string().contains("two sets have 4"));
     // Gote's royal on 4a is attacked by sente's [D] on 4c while sente is to
     // move: gote must have left its royal in check.
-    assert!(sfen_err("3[rw]3/7/3[D]3/7/7/7/3[RW]3 b - 1").contains("in check"));
+    assert_eq!(
+        sfen_err("3[rw]3/7/3[D]3/7/7/7/3[RW]3 b - 1"),
+        PositionError::NotToMoveInCheck {
+            game: GameName::Sigma4,
+            side: Color::White
+        }
+    );
     // Sente to move with its royal already on its goal 4a.
-    assert!(sfen_err("3[RW]3/7/7/7/7/7/[rw]6 b - 1").contains("goal"));
+    assert!(matches!(
+        sfen_err("3[RW]3/7/7/7/7/7/[rw]6 b - 1"),
+        PositionError::RoyalOnGoal {
+            side: Color::Black,
+            ..
+        }
+    ));
     // 7 + 2 + 7 + 7 + 1 = 24 sente bases.
     let many = "[W][W][W][W][W][W][W]/[W][F]5/7/7/[F][F][F][F][F][F][F]/[D][D][D][D][D][D][D]/3[RW]2[rw] b - 1";
-    assert!(sfen_err(many).contains("24 bases"), "{}", sfen_err(many));
+    assert_eq!(
+        sfen_err(many),
+        PositionError::TooManyBases {
+            side: Color::Black,
+            count: 24,
+            max: 21
+        }
+    );
 }
 
 // ------------------------------------------------------------- movement
@@ -812,15 +914,53 @@ fn make_unmake_restores_key_and_sfen() {
 #[test]
 fn moves_are_explained_when_illegal() {
     let p = Position::startpos();
-    assert!(parse_err(&p, "4d4c").contains("no base"));
+    let e = |text: &str| parse_error(&p, text);
+    assert!(matches!(
+        e("4d4c"),
+        GameError::Move(MoveError::NoBase { .. })
+    ));
+    assert!(matches!(
+        e("4c4d"),
+        GameError::Move(MoveError::NotYourBase {
+            owner: Color::White,
+            ..
+        })
+    ));
     assert!(parse_err(&p, "4c4d").contains("gote's"));
+    assert!(matches!(
+        e("7e7a=DW"),
+        GameError::Move(MoveError::Illegal { .. })
+    ));
     assert!(parse_err(&p, "7e7a=DW").contains("cannot move"));
+    assert!(matches!(
+        e("7e7d=DDWW"),
+        GameError::Move(MoveError::RefitWithoutCapture { .. })
+    ));
     assert!(parse_err(&p, "7e7d=DDWW").contains("only a capture"));
-    assert!(parse_err(&p, "7e7d+").contains("no promotion"));
+    assert_eq!(e("7e7d+"), GameError::Move(MoveError::PlusSuffix));
     assert!(parse_err(&p, "W*4d").contains("storage"));
-    assert!(parse_err(&p, "9e9d").contains("off the 7x7"));
-    assert!(parse_err(&p, &format!("{}*4d", "W".repeat(200))).contains("not 200"));
-    assert!(parse_err(&p, "%Q").contains("not a stone"));
+    let off = e("9e9d");
+    assert!(matches!(
+        off,
+        GameError::Move(MoveError::OffBoard { size: 7, .. })
+    ));
+    assert!(off.to_string().contains("off the 7x7"));
+    assert!(matches!(
+        e(&format!("{}*4d", "W".repeat(200))),
+        GameError::Move(MoveError::TooManyStones { count: 200, .. })
+    ));
+    assert_eq!(
+        e("%Q"),
+        GameError::Move(MoveError::CornerTakeNotAStone { stone: 'Q' })
+    );
+    assert_eq!(e("5g5f=RW"), GameError::Move(MoveError::RoyalInRefit));
+    assert_eq!(e("R*4d"), GameError::Move(MoveError::RoyalDrop));
+    assert_eq!(
+        e("pass"),
+        GameError::Move(MoveError::NoPass {
+            game: GameName::Sigma4
+        })
+    );
     // Captures are always written with the refit.
     let mut list = Moves::new();
     p.generate_legal(&mut list);
@@ -845,12 +985,23 @@ fn standard_setups_are_valid() {
 #[test]
 fn broken_setups_name_the_rule() {
     let std = setup::standard_setup(Color::Black);
-    let check = |s: &str| validate_setup(Color::Black, s).unwrap_err().0;
+    let check = |s: &str| validate_setup(Color::Black, s).unwrap_err().to_string();
+    let kind = |s: &str| match validate_setup(Color::Black, s) {
+        Err(GameError::Setup(e)) => e,
+        other => panic!("'{s}': not a setup error: {other:?}"),
+    };
     // A J on the corner base 7g (swap [NW] and [JD] stones: J to 7g).
     let s = std
         .replacen("[NW][DW][EF][RFW]", "[JW][DW][EF][RFW]", 1)
         .replacen("[JD][EN]", "[ND][EN]", 1);
     assert!(check(&s).contains("corner"), "{}", check(&s));
+    assert!(matches!(
+        kind(&s),
+        SetupError::BreaksRule {
+            rule: CompositionError::LongLeaperOnRoyalOrCorner(_),
+            ..
+        }
+    ));
     // A Z on the royal base.
     let s = std
         .replacen("[RFW]", "[RZW]", 1)
@@ -866,15 +1017,34 @@ fn broken_setups_name_the_rule() {
     // A stone missing.
     let s = std.replacen("[DW]", "[D]", 1);
     assert!(check(&s).contains("7 stones 'W'"), "{}", check(&s));
+    assert!(matches!(
+        kind(&s),
+        SetupError::StoneCount {
+            count: 7,
+            stone: 'W',
+            set: 8
+        }
+    ));
     // An empty square.
     let s = std.replacen("[DW]", "1", 1);
     assert!(check(&s).contains("empty"), "{}", check(&s));
+    assert!(matches!(kind(&s), SetupError::Empty { .. }));
     // The royal off its square.
     let s = std.replacen("[EF][RFW]", "[RFW][EF]", 1);
     assert!(check(&s).contains("starts on 4g"), "{}", check(&s));
+    assert!(matches!(kind(&s), SetupError::RoyalMisplaced { .. }));
     // Gote's case for sente.
     assert!(check(&std.to_lowercase()).contains("other side's case"));
+    assert!(matches!(
+        kind(&std.to_lowercase()),
+        SetupError::WrongCase { .. }
+    ));
     assert!(check("[DW]").contains("three ranks"));
+    assert!(matches!(
+        kind("[DW]"),
+        SetupError::RankCount { found: 1, .. }
+    ));
+    assert!(matches!(kind("[DW]/[DW/1"), SetupError::Syntax { .. }));
 }
 
 #[test]
