@@ -7,8 +7,9 @@
 
 use rand::rngs::StdRng;
 
+use crate::arena::records::{GameRecord, ReplayInput};
 use crate::arena::referee::{game_referee, Referee};
-use crate::game::{Color, Game};
+use crate::game::{Color, Game, Rules};
 use crate::session::VariantOps;
 use crate::tune::WithTunable;
 use crate::{mortal, shogammon, shogi, sigma4};
@@ -37,8 +38,9 @@ pub struct Capabilities {
     /// Entering-king declarations and impasse points: the
     /// `EnteringKingRule` option applies.
     pub entering_king: bool,
-    /// Games can be written as CSA and KIF records (9x9 shogi notation).
-    pub shogi_records: bool,
+    /// Record formats of shogi software the match tool writes (and, for
+    /// CSA, replays) besides its own.
+    pub records: Option<RecordFormats>,
     /// What `bench` searches in this game.
     pub bench: Bench,
     /// The evaluation is the tuner's linear model (`henkei-tune`).
@@ -46,6 +48,19 @@ pub struct Capabilities {
     /// Engine options of this game's own (`usi` declares every game's; the
     /// session keeps their values whatever the current game).
     pub options: &'static [GameOption],
+}
+
+/// A game's records in formats other software reads (standard shogi's CSA
+/// and KIF), written from the match tool's records.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordFormats {
+    pub to_csa: fn(&GameRecord) -> Result<String, String>,
+    /// KIF text; the match tool writes it as Shift_JIS `.kif` or UTF-8 `.kifu`.
+    pub to_kif: fn(&GameRecord) -> Result<String, String>,
+    /// KIF text as the bytes of a Shift_JIS `.kif` file.
+    pub kif_to_shift_jis: fn(&str) -> Vec<u8>,
+    /// Reads one game of a CSA file for `replay`.
+    pub parse_csa: fn(&str, &Rules) -> Result<ReplayInput, String>,
 }
 
 impl Capabilities {
@@ -57,7 +72,7 @@ impl Capabilities {
         cube: false,
         setup: None,
         entering_king: false,
-        shogi_records: false,
+        records: None,
         bench: Bench {
             positions: &[],
             depth: 1,

@@ -1,5 +1,5 @@
 //! Iterative-deepening principal variation search, written once for every
-//! [`Game`].
+//! deterministic game ([`crate::game::SearchHooks`]).
 //!
 //! - Negamax alpha-beta with PVS null windows, a transposition table, check
 //!   extension and mate-distance pruning; aspiration windows at the root

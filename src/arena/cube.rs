@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use super::engine::Engine;
 use super::game::{await_bestmove, Answer, Ending, GameSettings};
 use super::records::{side_word, Termination};
+use crate::chance::{Cube, CubeAction};
 use crate::game::Color;
-use crate::shogammon::{Cube, CubeAction};
 
 /// What the cube decided before a roll.
 pub(super) enum CubeStep {

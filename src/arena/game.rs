@@ -16,8 +16,8 @@ use super::records::{
     adjudicate, entering_king_name, position_command, side_word, utc_now, GameRecord, Termination,
 };
 use super::referee::{new_referee, Variant};
+use crate::chance::{Cube, DiceRoller};
 use crate::game::{Color, Rules};
-use crate::shogammon::{Cube, DiceRoller};
 
 /// How long an engine may take to answer `usi` and `isready`.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(60);

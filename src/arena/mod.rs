@@ -7,12 +7,14 @@
 //!   depth/nodes), the clocks the tool keeps, and the `go` command.
 //! - [`referee`]: one interface over the four games' `Game`
 //!   implementations: legality of every answer, the rules' verdict.
-//! - [`game`]: one game (Sigma 4 setups, Shogammon dice, adjudication);
-//!   [`cube`]: Shogammon's doubling cube before each roll (`--cube`).
+//! - [`game`]: one game (setups, dice, adjudication, as the game's
+//!   registry entry says); [`cube`]: the doubling cube before each roll
+//!   (`--cube`).
 //! - [`runner`]: a match: parallel games, progress, summary, SPRT.
 //! - [`stats`]: Elo (trinomial and pentanomial), LOS, SPRT.
-//! - [`records`]: the plain-text record of every variant and replay;
-//!   [`kifu`]: CSA and KIF for standard shogi.
+//! - [`records`]: the plain-text record of every variant and replay; a
+//!   game's other formats come from its registry entry (standard shogi's
+//!   CSA and KIF: `shogi::kifu`).
 //! - [`openings`]: opening files; [`cli`]: the command line.
 
 pub mod cli;
@@ -20,7 +22,6 @@ pub mod clock;
 pub mod cube;
 pub mod engine;
 pub mod game;
-pub mod kifu;
 pub mod openings;
 pub mod records;
 pub mod referee;

@@ -11,8 +11,8 @@ use std::path::Path;
 
 use super::clock::TimeControl;
 use super::referee::{new_referee, parse_start, Variant};
+use crate::chance::Cube;
 use crate::game::{Color, EndReason, EnteringKingRule, Outcome, Rules};
-use crate::shogammon::Cube;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -781,10 +781,19 @@ pub fn replay_file(path: &Path, csa_rules: &Rules) -> Vec<(String, Result<Replay
             } else {
                 label.clone()
             };
-            let report = super::kifu::parse_csa(&game, csa_rules).and_then(|r| replay(&r));
+            let report = parse_csa(&game, csa_rules).and_then(|r| replay(&r));
             (name, report)
         })
         .collect()
+}
+
+/// One game of a CSA file, read by the game whose records are CSA.
+fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
+    let formats = Variant::ALL
+        .into_iter()
+        .find_map(|v| v.capabilities().records)
+        .ok_or("no game reads CSA records")?;
+    (formats.parse_csa)(text, rules)
 }
 
 /// The games of a CSA file: the text between separator lines `/`, each
@@ -811,11 +820,11 @@ pub fn check_start(variant: Variant, start: &str) -> Result<usi::StartPosition, 
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A finished game's record with test values (depth 1, 5 ms a move).
-    pub(in crate::arena) fn record(
+    pub(crate) fn record(
         variant: Variant,
         moves: &[&str],
         winner: Option<Color>,

@@ -13,7 +13,6 @@ use std::time::Duration;
 use super::clock::TimeControl;
 use super::engine::{Engine, EngineConfig, Log};
 use super::game::{play_game, start_engine, GameSettings, GameSpec, SetupMode};
-use super::kifu;
 use super::openings::Opening;
 use super::records::{result_text, side_word, GameRecord, Termination};
 use super::referee::Variant;
@@ -290,13 +289,13 @@ fn write_records(dir: &std::path::Path, r: &GameRecord, kif_utf8: bool) -> Resul
         std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
     };
     write("txt", r.to_text().as_bytes())?;
-    if r.variant.capabilities().shogi_records {
-        write("csa", kifu::to_csa(r)?.as_bytes())?;
-        let kif = kifu::to_kif(r)?;
+    if let Some(formats) = r.variant.capabilities().records {
+        write("csa", (formats.to_csa)(r)?.as_bytes())?;
+        let kif = (formats.to_kif)(r)?;
         if kif_utf8 {
             write("kifu", kif.as_bytes())?;
         } else {
-            write("kif", &kifu::to_shift_jis(&kif))?;
+            write("kif", &(formats.kif_to_shift_jis)(&kif))?;
         }
     }
     Ok(())

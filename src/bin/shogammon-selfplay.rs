@@ -23,9 +23,10 @@
 
 use std::time::{Duration, Instant};
 
+use henkei::chance::DiceRoller;
 use henkei::chance::{self, ChanceLimits, ChanceTable, Deadline};
 use henkei::game::{Color, Game, Outcome, Rules};
-use henkei::shogammon::{eval, DiceRoller, Position, Turn};
+use henkei::shogammon::{eval, Position, Turn};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {

@@ -1,5 +1,5 @@
 //! Checking moves without make/unmake, for the mate solver
-//! ([`crate::game::Game::checking_moves`]) of standard shogi and Mortal
+//! ([`crate::game::SearchHooks::checking_moves`]) of standard shogi and Mortal
 //! Shogi: a move checks when the moved (or dropped) piece attacks the enemy
 //! king from its new square, with the occupancy after the move, or when it
 //! uncovers one of the mover's sliders (it stood alone between that slider

@@ -1,4 +1,4 @@
-//! Games with chance: the [`ChanceGame`] extension of [`Game`], perft over
+//! Games with chance: the [`ChanceGame`] extension of [`crate::game::Game`], perft over
 //! chance outcomes, and an expectiminimax search with Star1/Star2 pruning.
 //!
 //! A chance game alternates chance nodes (the side to move has not rolled:
@@ -7,12 +7,16 @@
 //! side unrolled. Search and perft set the roll with [`ChanceGame::set_roll`]
 //! for each outcome in turn and clear it afterwards.
 //!
-//! Shogammon ([`crate::shogammon`]) is the one chance game; the deterministic
-//! alpha-beta ([`crate::search`]) never sees it.
+//! A chance game's `Game::Chance` is its roll, so it cannot implement
+//! [`crate::game::SearchHooks`]: the deterministic alpha-beta
+//! ([`crate::search`]) never sees it. The doubling cube ([`cube`]) and the
+//! dice roller ([`roller`]) serve the games with dice too.
 
 pub mod control;
+pub mod cube;
 pub mod perft;
 pub mod preroll;
+pub mod roller;
 pub mod score;
 pub mod search;
 #[cfg(test)]
@@ -20,8 +24,10 @@ mod tests;
 pub mod tt;
 
 pub use control::{Control, Deadline};
+pub use cube::{Cube, CubeAction};
 pub use perft::{perft, perft_divide};
 pub use preroll::{pre_roll, PreRoll};
+pub use roller::DiceRoller;
 pub use search::{search, ChanceLimits, ChanceResult};
 pub use tt::ChanceTable;
 

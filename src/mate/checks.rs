@@ -1,5 +1,5 @@
 //! Checking moves of the side to move: the attacker's candidate moves.
-//! Each game answers through [`Game::checking_moves`] (standard and Mortal
+//! Each game answers through [`crate::game::SearchHooks::checking_moves`] (standard and Mortal
 //! Shogi without make/unmake; the others by playing each move).
 
 use crate::game::{MoveList, SearchHooks};

@@ -1,4 +1,4 @@
-//! `go mate`: a df-pn mate solver, generic over [`Game`].
+//! `go mate`: a df-pn mate solver, generic over [`crate::game::SearchHooks`].
 //!
 //! The side to move at the root is the attacker and plays only checking
 //! moves; the defender plays every legal move (king moves, captures,
@@ -47,7 +47,7 @@
 //! unwinds at once. The table is allocated zeroed, lazily by the OS, so a
 //! large one does not delay the first look.
 //!
-//! Attacker moves come from [`Game::checking_moves`] (standard and Mortal
+//! Attacker moves come from [`crate::game::SearchHooks::checking_moves`] (standard and Mortal
 //! Shogi answer without make/unmake). A `key_after(m)` hook (the key after
 //! a move without playing it) would save more; not added yet.
 

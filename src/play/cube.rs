@@ -12,7 +12,7 @@ use super::console::Console;
 use super::human::{announce_roll, status};
 use super::opponent::Opponent;
 use super::table::{Ending, Step, Table};
-use crate::shogammon::CubeAction;
+use crate::chance::CubeAction;
 
 /// The human's `double`: `Some` when the game is over.
 pub fn human_doubles<R: BufRead, W: Write>(
@@ -85,7 +85,7 @@ pub fn engine_may_double<R: BufRead, W: Write>(
 fn answer_double<R: BufRead, W: Write>(
     t: &mut Table,
     con: &mut Console<R, W>,
-    cube: crate::shogammon::Cube,
+    cube: crate::chance::Cube,
 ) -> Result<Option<Step>, String> {
     let prompt = format!(
         "{} doubles: the cube goes to {} if you take. Type 'take' or 'drop'.",

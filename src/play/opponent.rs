@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use crate::arena::engine::{Engine, EngineConfig, WaitError};
 use crate::arena::game::{await_bestmove, Answer, READY_TIMEOUT};
 use crate::arena::Variant;
-use crate::shogammon::CubeAction;
+use crate::chance::CubeAction;
 
 /// How long an untimed search (depth, nodes) or a cube question may take.
 const UNTIMED_LIMIT: Duration = Duration::from_secs(600);

@@ -5,8 +5,8 @@
 use crate::arena::clock::{go_command, Clock};
 use crate::arena::records::{adjudicate, position_command};
 use crate::arena::referee::{new_referee, Referee};
+use crate::chance::{Cube, DiceRoller};
 use crate::game::{Color, Rules};
-use crate::shogammon::{Cube, DiceRoller};
 
 use super::cli::PlayConfig;
 

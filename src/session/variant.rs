@@ -1,10 +1,11 @@
-//! Per-game session state. [`GameState<G>`] holds one game's position and
-//! transposition table and implements everything the session does with them
-//! once, generically; [`Variant`] is the enum over the games the engine
-//! offers. Adding a game is one line in `define_variants!` below
-//! (`Mortal => GameState<crate::mortal::Position>`); a game that needs more
-//! than `GameState` (Shogammon's dice) implements [`VariantState`] on its own
-//! state type and is added the same way.
+//! Per-game session state. [`GameState<G>`] holds a deterministic game's
+//! position and transposition table and implements everything the session
+//! does with them once, generically ([`VariantOps`]); a game that needs more
+//! (dice, a cube) implements `VariantOps` on a state type of its own module.
+//! [`Variant`] is the current game, made by the registry
+//! ([`crate::registry::Variant::session_state`]). Reading a `position`
+//! command and `go searchmoves` is the same for every game
+//! ([`build_position`], [`searchmoves`]).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};

@@ -22,7 +22,7 @@
 //! - `position ... moves T1 T2 [dice D1D2]`: each token through
 //!   `Game::parse_move` then `do_move`; then [`Position::set_dice`] for the
 //!   dice clause ([`session`] does all this).
-//! - `go`: when the position has no roll, roll with a [`DiceRoller`] kept
+//! - `go`: when the position has no roll, roll with a [`crate::chance::DiceRoller`] kept
 //!   by the session (`DiceRoller::new(DiceSeed)`, 0 = clock), print
 //!   `info string dice D1D2` first, then `set_dice`; run
 //!   [`crate::chance::search()`] (a `SearchControl` is a
@@ -33,7 +33,6 @@
 //!   `format_move(m): count`, then the sum.
 
 pub mod bench;
-pub mod cube;
 pub mod dice;
 pub mod eval;
 pub mod movegen;
@@ -48,8 +47,7 @@ pub mod types;
 #[cfg(test)]
 mod tests;
 
-pub use cube::{Cube, CubeAction};
-pub use dice::{DiceMap, DiceRoller, ROLLS};
+pub use dice::{DiceMap, ROLLS};
 pub use position::{Core, Position, STARTPOS_SFEN};
 pub use referee::referee;
 pub use turns::Turns;

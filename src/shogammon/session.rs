@@ -21,6 +21,8 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::chance::cube::{self, Cube};
+use crate::chance::DiceRoller;
 use crate::chance::{self, ChanceLimits, ChanceTable};
 use crate::game::{Game, Rules};
 use crate::registry::Bench;
@@ -33,8 +35,7 @@ use crate::session::variant::{
     build_position, describe_outcome, prepare_table, searchmoves, side_name, SizedTable, VariantOps,
 };
 use crate::session::worker::{run_chance_perft, search_is_bounded, Worker};
-use crate::shogammon::cube::{self, Cube};
-use crate::shogammon::{DiceRoller, Position, Turn};
+use crate::shogammon::{Position, Turn};
 use crate::timeman;
 use usi::{CubeQuery, DebugQuery, GoCommand, PositionCommand, Response};
 

@@ -5,6 +5,7 @@
 use super::movegen::Targets;
 use super::*;
 use crate::chance::perft::perft;
+use crate::chance::DiceRoller;
 use crate::game::{
     DiceError, EndReason, Game, GameError, GameName, MoveError, Outcome, PositionError, Rules,
     TurnError,

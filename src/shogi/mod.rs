@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod kifu;
 mod mate1;
 pub mod movegen;
 pub mod position;
@@ -26,7 +27,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     entering_king: true,
     bench: bench::BENCH,
     tuned_evaluation: true,
-    shogi_records: true,
+    records: Some(kifu::RECORDS),
     ..crate::registry::Capabilities::PLAIN
 };
 

@@ -7,12 +7,20 @@
 //! ([`crate::shogi::Position`]), which says which piece moved, what it
 //! became and what it took.
 
-use super::records::{GameRecord, ReplayInput, Termination};
-use super::referee::Variant;
+use crate::arena::records::{GameRecord, ReplayInput, Termination};
 use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
 use crate::game::{Color, EndReason, Game, Rules};
+use crate::registry::Variant;
 use crate::shogi::{Piece, Position, Role};
+
+/// Standard shogi's record formats, for the game registry.
+pub const RECORDS: crate::registry::RecordFormats = crate::registry::RecordFormats {
+    to_csa,
+    to_kif,
+    kif_to_shift_jis: to_shift_jis,
+    parse_csa,
+};
 
 /// A piece as its SFEN letter and whether it is promoted, the form the
 /// CSA and KIF names are looked up by.
@@ -166,7 +174,7 @@ pub fn to_csa(r: &GameRecord) -> Result<String, String> {
         r.number,
         r.tcs[0],
         r.tcs[1],
-        super::records::rules_text(&r.rules)
+        crate::arena::records::rules_text(&r.rules)
     ));
     line(&format!("'opening {}", ascii(&r.opening)));
     if is_hirate(&sfen) {
@@ -242,7 +250,7 @@ pub fn to_csa(r: &GameRecord) -> Result<String, String> {
     line(&special);
     line(&format!(
         "'henkei-match result {} termination {}",
-        super::records::result_text(r.winner),
+        crate::arena::records::result_text(r.winner),
         r.termination.name()
     ));
     if let Some(ill) = &r.illegal {
@@ -268,7 +276,7 @@ pub fn parse_csa(text: &str, rules: &Rules) -> Result<ReplayInput, String> {
         let raw = raw.trim_end_matches('\r');
         if let Some(c) = raw.strip_prefix('\'') {
             if let Some(rest) = c.split("; rules ").nth(1) {
-                rules = super::records::parse_rules(rest)?;
+                rules = crate::arena::records::parse_rules(rest)?;
             }
             if let Some(rest) = c.strip_prefix("henkei-match result ") {
                 let words: Vec<&str> = rest.split_whitespace().collect();
@@ -606,7 +614,7 @@ pub fn to_kif(r: &GameRecord) -> Result<String, String> {
         r.number,
         r.tcs[0],
         r.tcs[1],
-        super::records::rules_text(&r.rules)
+        crate::arena::records::rules_text(&r.rules)
     ));
     if is_hirate(&sfen) {
         line("手合割：平手");
@@ -834,8 +842,9 @@ pub fn to_shift_jis(text: &str) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::clock::TimeControl;
     use super::*;
+    use crate::arena::clock::TimeControl;
+    use crate::registry::Variant;
 
     /// A standard shogi record from `start`, as the CSA and KIF tests
     /// expect it (game 7, alpha against beta, 1.5 s a move).
@@ -853,7 +862,7 @@ mod tests {
             start,
             times: moves.iter().map(|_| Some(1500)).collect(),
             end_ms: Some(100),
-            ..super::super::records::tests::record(Variant::Shogi, moves, winner, t)
+            ..crate::arena::records::tests::record(Variant::Shogi, moves, winner, t)
         }
     }
 
@@ -896,7 +905,7 @@ mod tests {
     #[test]
     fn csa_of_a_position() {
         let start =
-            super::super::referee::parse_start("sfen 8k/9/8P/9/9/9/9/9/K8 b G2Pr 1").unwrap();
+            crate::arena::referee::parse_start("sfen 8k/9/8P/9/9/9/9/9/K8 b G2Pr 1").unwrap();
         let r = record(
             start.clone(),
             &["G*1b"],
@@ -912,9 +921,9 @@ mod tests {
         );
         let input = parse_csa(&csa, &Rules::default()).unwrap();
         assert_eq!(input.start, start);
-        let rep = super::super::records::replay(&input).unwrap();
+        let rep = crate::arena::records::replay(&input).unwrap();
         assert!(
-            rep.is_ok() && matches!(rep.verdict, super::super::records::Verdict::Confirmed(_)),
+            rep.is_ok() && matches!(rep.verdict, crate::arena::records::Verdict::Confirmed(_)),
             "{rep}"
         );
     }
@@ -962,7 +971,7 @@ mod tests {
     #[test]
     fn kif_board_diagram_and_no_promotion() {
         let start =
-            super::super::referee::parse_start("sfen 4k4/9/4P4/9/9/9/9/9/4K4 w S2P 1").unwrap();
+            crate::arena::referee::parse_start("sfen 4k4/9/4P4/9/9/9/9/9/4K4 w S2P 1").unwrap();
         let r = record(
             start,
             &["5a4b", "5c5b"],

@@ -1,6 +1,6 @@
-//! Shogammon's optional doubling cube (docs/rules/shogammon.md: "as in backgammon"),
-//! money play without gammons: a game is worth the cube's value to the
-//! winner.
+//! The doubling cube of a game with dice, as in backgammon (Shogammon's is
+//! optional: docs/rules/shogammon.md), money play without gammons: a game
+//! is worth the cube's value to the winner.
 //!
 //! - [`Cube`]: value and owner. It starts centred at 1. A side may double
 //!   when the cube is centred or its own, before rolling its dice; the
