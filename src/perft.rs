@@ -35,10 +35,19 @@ pub fn perft_until<G: Game>(
     if stop() {
         return Err(Stopped);
     }
+    children(pos, &moves, |pos| perft_until(pos, depth - 1, stop))
+}
+
+/// The sum of `count` after each of `moves` (played and taken back).
+pub fn children<G: Game>(
+    pos: &mut G,
+    moves: &[G::Move],
+    count: impl Fn(&mut G) -> Result<u64, Stopped>,
+) -> Result<u64, Stopped> {
     let mut total = 0;
-    for &m in moves.iter() {
+    for &m in moves {
         pos.do_move(m);
-        let n = perft_until(pos, depth - 1, stop);
+        let n = count(pos);
         pos.undo_move();
         total += n?;
     }

@@ -6,6 +6,7 @@
 
 use super::ChanceGame;
 use crate::game::Rules;
+use crate::perft::children;
 pub use crate::perft::Stopped;
 
 /// Leaf count at `depth` turns.
@@ -72,14 +73,7 @@ fn one_roll<G: ChanceGame>(
     if depth == 1 {
         return Ok(moves.len() as u64);
     }
-    let mut n = 0;
-    for &m in moves.iter() {
-        pos.do_move(m);
-        let below = perft_until(pos, depth - 1, stop);
-        pos.undo_move();
-        n += below?;
-    }
-    Ok(n)
+    children(pos, moves, |pos| perft_until(pos, depth - 1, stop))
 }
 
 /// The root moves of a perft: the given roll's moves (when the position

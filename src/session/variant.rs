@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::game::{Color, Game, Outcome, Rules, SearchHooks};
+use crate::game::{Color, FamilyRules, Game, Outcome, Rules, SearchHooks};
 use crate::mate::MateLimits;
 use crate::registry::{self, Bench};
 use crate::search::{Limits, SearchControl};
@@ -212,7 +212,30 @@ pub(crate) fn side_name(side: Color) -> &'static str {
     }
 }
 
-pub(crate) fn describe_outcome(outcome: Outcome, side: Color) -> String {
+/// `d`: the board, the SFEN, the game, the side to move, `extra` (a line
+/// of the game's own, such as the cube) and the game's state.
+pub(crate) fn describe<G: FamilyRules>(
+    pos: &G,
+    rules: &Rules,
+    extra: Option<String>,
+) -> Vec<String> {
+    let mut lines: Vec<String> = pos.display().lines().map(str::to_string).collect();
+    let side = pos.side_to_move();
+    lines.push(format!("sfen {}", pos.to_sfen()));
+    lines.push(format!("variant {}", G::VARIANT));
+    lines.push(format!("side to move: {}", side_name(side)));
+    lines.extend(extra);
+    lines.push(match pos.outcome(rules) {
+        Some(outcome) => describe_outcome(outcome, side),
+        None if pos.can_declare_win(rules) => {
+            "state: in progress; the side to move can declare a win".to_string()
+        }
+        None => "state: in progress".to_string(),
+    });
+    lines
+}
+
+fn describe_outcome(outcome: Outcome, side: Color) -> String {
     let side = side_name(side);
     match outcome {
         Outcome::Loss(r) => format!("result: {side}, to move, has lost by {}", r.describe()),
@@ -242,19 +265,7 @@ impl<G: SearchHooks> VariantOps for GameState<G> {
     }
 
     fn describe(&self, rules: &Rules) -> Vec<String> {
-        let mut lines: Vec<String> = self.pos.display().lines().map(str::to_string).collect();
-        let side = self.pos.side_to_move();
-        lines.push(format!("sfen {}", self.pos.to_sfen()));
-        lines.push(format!("variant {}", G::VARIANT));
-        lines.push(format!("side to move: {}", side_name(side)));
-        lines.push(match self.pos.outcome(rules) {
-            Some(outcome) => describe_outcome(outcome, side),
-            None if self.pos.can_declare_win(rules) => {
-                "state: in progress; the side to move can declare a win".to_string()
-            }
-            None => "state: in progress".to_string(),
-        });
-        lines
+        describe(&self.pos, rules, None)
     }
 
     fn debug(&self, query: DebugQuery) -> Vec<String> {

@@ -32,7 +32,7 @@ use crate::session::debug;
 use crate::session::options::Options;
 use crate::session::output::Output;
 use crate::session::variant::{
-    build_position, describe_outcome, prepare_table, searchmoves, side_name, SizedTable, VariantOps,
+    build_position, describe, prepare_table, searchmoves, side_name, SizedTable, VariantOps,
 };
 use crate::session::worker::{run_chance_perft, search_is_bounded, Worker};
 use crate::shogammon::{Position, Turn};
@@ -159,17 +159,7 @@ impl VariantOps for ShogammonState {
     }
 
     fn describe(&self, rules: &Rules) -> Vec<String> {
-        let mut lines: Vec<String> = self.pos.display().lines().map(str::to_string).collect();
-        let side = self.pos.side_to_move();
-        lines.push(format!("sfen {}", self.pos.to_sfen()));
-        lines.push(format!("variant {}", Self::NAME));
-        lines.push(format!("side to move: {}", side_name(side)));
-        lines.push(format!("cube: {}", self.cube));
-        lines.push(match self.pos.outcome(rules) {
-            Some(outcome) => describe_outcome(outcome, side),
-            None => "state: in progress".to_string(),
-        });
-        lines
+        describe(&self.pos, rules, Some(format!("cube: {}", self.cube)))
     }
 
     /// As for the other games, but `moves` lists the turns of the roll
