@@ -228,7 +228,7 @@ impl Chance for [u8; 2] {}
 /// make/unmake, its notation, and how it ends.
 ///
 /// Invariants every implementation keeps: `do_move` followed by `undo_move`
-/// restores the position and its `key` exactly; `legal_moves` yields each
+/// restores the position and its `key` exactly; `generate_legal` yields each
 /// distinct legal move once; the position never accepts an illegal move from
 /// user input (`parse_move` checks legality); `parse_move` reads what
 /// `format_move` writes.

@@ -12,7 +12,7 @@
 //! - Late-move reductions, less for killers, counter-moves and moves with
 //!   a good history, more for moves with a bad one.
 //! - Move ordering: table move, good captures (SEE), killers, counter-move,
-//!   history; losing captures last ([`ordering`]).
+//!   history; losing captures last (`search/ordering.rs`).
 //! - Quiescence search over the game's tactical moves with stand-pat, or over
 //!   every evasion when in check; captures losing material are skipped.
 //! - A position with no legal move is lost for the side to move (checkmate
@@ -282,9 +282,9 @@ struct Frame<M> {
     quiets: Vec<M>,
     /// The move being searched from this ply (`None`: a null move).
     current: Option<M>,
-    /// Its [`Game::history_index`] (for the counter-move table).
+    /// Its [`SearchHooks::history_index`] (for the counter-move table).
     current_index: usize,
-    /// Its [`Game::piece_to_index`] (for continuation history).
+    /// Its [`SearchHooks::piece_to_index`] (for continuation history).
     current_piece_to: usize,
     /// Static evaluation here (`None` when in check).
     static_eval: Option<i32>,

@@ -1,6 +1,6 @@
 //! The USI front end: reads GUI lines, keeps the engine's state (options,
 //! current game) and dispatches commands. Thinking happens on a worker
-//! thread ([`worker`]), so this thread answers `isready`, `stop`,
+//! thread (`session/worker.rs`), so this thread answers `isready`, `stop`,
 //! `ponderhit`, `gameover` and `quit` at once, even mid-search.
 //!
 //! Choices where USI leaves room:

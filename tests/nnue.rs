@@ -212,7 +212,7 @@ fn the_default_eval_dir_may_be_absent() {
 }
 
 /// `eval` ends with the net's value: the first fixture of net 1
-/// (src/shogi/nnue/fixtures.txt), the one these tests load.
+/// (src/nnue/fixtures.txt), the one these tests load.
 #[test]
 fn eval_prints_the_nets_value() {
     let dir = NetDir::new("eval", Some(good_bytes()));

@@ -138,9 +138,9 @@ pub const fn drop_bits(role: usize, to: Square) -> u32 {
     to.index() as u32 | (DROP_BASE + role as u32) << 7
 }
 
-/// The [`Game`](crate::game::Game) items standard shogi and Mortal Shogi
+/// The [`Game`] items standard shogi and Mortal Shogi
 /// answer alike, from inherent methods of the same names and, in the game's
-/// module, `board_move` and `drop_role` (see [`Board::read_usi_move`]) and
+/// module, `board_move` and `drop_role` (see `Board::read_usi_move`) and
 /// `format_move`.
 #[macro_export]
 macro_rules! shogi_family_game {

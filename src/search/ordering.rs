@@ -52,11 +52,11 @@ impl<M: Copy + Eq> Killers<M> {
 }
 
 /// How often quiet moves caused cutoffs, per side and
-/// [`Game::history_index`], and the counter-move that refuted each of the
+/// [`SearchHooks::history_index`], and the counter-move that refuted each of the
 /// opponent's moves.
 ///
 /// Continuation history: how often a quiet move (by
-/// [`Game::piece_to_index`]) caused a cutoff after a given move one or two
+/// [`SearchHooks::piece_to_index`]) caused a cutoff after a given move one or two
 /// plies before it, in one table indexed by the earlier move and the reply.
 pub struct History<G: SearchHooks> {
     scores: Vec<i32>,

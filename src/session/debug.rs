@@ -1,7 +1,7 @@
 //! The debugging queries users of other shogi engines expect (`eval`,
 //! `moves`, `sfen`, `key`, `compiler`). Each answers `info string` lines; the
-//! game-independent parts are here, a game with other notation (Shogammon's
-//! turns) supplies its own move list.
+//! game-independent parts are here; a game whose move list depends on more
+//! than the position (Shogammon's turns, which need a roll) supplies its own.
 
 use crate::game::Evaluate;
 use usi::DebugQuery;

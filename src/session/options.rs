@@ -34,7 +34,7 @@ pub struct Options {
     pub multipv: usize,
     /// Search threads (`Threads`).
     pub threads: usize,
-    /// Resign once the score stays below this (cp); [`RESIGN_NEVER`] = only
+    /// Resign once the score stays below this (cp); `RESIGN_NEVER` = only
     /// when lost by force.
     pub resign_value: i32,
     /// The games' own options ([`crate::registry::Capabilities::options`]),

@@ -260,7 +260,7 @@ pub fn run_perft<G: Game>(mut pos: G, depth: u32, control: &SearchControl, out: 
 
 /// [`run_perft`] in a game with dice: the root moves of every roll (or of
 /// the position's roll), each counted over the rolls below it
-/// ([`crate::chance::perft`]).
+/// ([`crate::chance::perft`](mod@crate::chance::perft)).
 pub fn run_chance_perft<G: ChanceGame>(
     mut pos: G,
     depth: u32,

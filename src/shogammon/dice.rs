@@ -1,5 +1,7 @@
 //! The dice: which pieces answer to which face (`DiceMap`), the 21 distinct
-//! rolls with their weights, and the engine's own reproducible roller.
+//! rolls with their weights, the game's dice options (`DiceMap`,
+//! `DiceSeed`) and the check of a roll. The engine's reproducible roller is
+//! [`crate::chance::DiceRoller`].
 
 use crate::board::position::Kind;
 use crate::game::{DiceError, GameError};

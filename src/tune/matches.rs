@@ -341,7 +341,7 @@ pub fn bench<P: Tunable>(
     stats
 }
 
-/// Positions for [`bench`]: the start and positions met in quick
+/// Positions for [`bench()`]: the start and positions met in quick
 /// material-only self-play from seeded random openings.
 pub fn bench_positions<P: Tunable>(count: usize, seed: u64) -> Vec<P> {
     let mut rng = Rng::new(seed);

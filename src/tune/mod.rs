@@ -9,7 +9,7 @@
 //! - [`weights`]: writes the tuned weights as the Rust source the engine
 //!   ships (`src/shogi/eval_weights.rs`, `src/mortal/eval_weights.rs`) and
 //!   reads such a file back;
-//! - [`matches`]: paired games of the tuned evaluation against the
+//! - [`matches`](mod@matches): paired games of the tuned evaluation against the
 //!   material-only one at a fixed node budget, with an Elo estimate.
 //!
 //! Everything is generic over [`Tunable`], which both games implement.

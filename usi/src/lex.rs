@@ -144,7 +144,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// "expected <what>, found <the token at tok>".
+    /// `"expected <what>, found <the token at tok>"`.
     pub fn expected(&self, tok: Option<Tok>, what: &str) -> ParseError {
         let msg = format!("expected {what}, found {}", found(tok.as_ref()));
         self.error_at(tok, msg)
@@ -221,7 +221,7 @@ fn push_ascii(out: &mut String, c: char) {
 pub(crate) enum Why {
     /// A nom primitive failed and nobody named it (should not reach a user).
     Generic,
-    /// "expected <this>".
+    /// `"expected <this>"`.
     Expected(&'static str),
     /// A complete sentence (a rule broken after the syntax matched).
     Custom(String),
@@ -259,7 +259,7 @@ impl<'a> nom::error::ParseError<&'a str> for PErr<'a> {
 
 pub(crate) type PResult<'a, T> = nom::IResult<&'a str, T, PErr<'a>>;
 
-/// Names what a leaf parser wanted, so its failure reads "expected <what>".
+/// Names what a leaf parser wanted, so its failure reads `"expected <what>"`.
 /// Errors already named deeper down are kept.
 pub(crate) fn expect<'a, O>(
     what: &'static str,
