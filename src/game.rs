@@ -286,7 +286,8 @@ pub trait FamilyRules: Game {
     /// `go setup`: an opening setup for the side to move, as that side's
     /// ranks of an SFEN board field (`R1/R2/R3`), for games that begin by
     /// choosing one (Sigma 4). `None` for games with a fixed start.
-    fn choose_setup(&self, _seed: u64) -> Option<String> {
+    /// `option` gives the value of each of the game's own options.
+    fn choose_setup(&self, _seed: u64, _option: &dyn Fn(&str) -> Option<String>) -> Option<String> {
         None
     }
 }

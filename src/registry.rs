@@ -98,6 +98,11 @@ pub enum GameOptionKind {
         default: &'static str,
         check: fn(&str) -> Result<(), String>,
     },
+    /// One of `vars` (any case; stored as listed).
+    Combo {
+        default: &'static str,
+        vars: &'static [&'static str],
+    },
 }
 
 /// A game's benchmark: positions searched to a fixed depth with a fresh

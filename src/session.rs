@@ -341,7 +341,7 @@ impl Session {
                 .map_or(0, |d| d.as_nanos() as u64),
             seed => seed,
         };
-        match self.variant.ops_ref().setup(seed) {
+        match self.variant.ops_ref().setup(seed, &self.options) {
             Ok(ranks) => self.out.send(&Response::BestMove {
                 mv: format!("setup {ranks}"),
                 ponder: None,

@@ -227,6 +227,15 @@ fn mortal_and_sigma4_play_through_the_same_session() {
     let setup = e.bestmove(SHORT);
     let ranks = setup.strip_prefix("bestmove setup ").expect("a setup");
     assert_eq!(ranks.split('/').count(), 3, "{setup}");
+    // SetupChoice standard: the start position's camp of the side to move.
+    e.send("setoption name SetupChoice value Standard");
+    e.send("go setup");
+    assert_eq!(
+        e.bestmove(SHORT),
+        "bestmove setup [DW][ZE][CE][NF][CW][ZE][DW]/[DF][EF][JD][EN][JD][EF][DF]/[NW][DW][EF][RFW][EF][DW][NW]"
+    );
+    e.send("setoption name SetupChoice value best");
+    assert_eq!(errors(&e.sync()), 1, "not one of the choices");
     assert_eq!(e.quit(LONG).code(), Some(0));
 }
 

@@ -360,6 +360,11 @@ fn check_game_option(name: &str, value: &str) -> Result<(), String> {
         .ok_or_else(|| format!("no game has an option {name}"))?;
     match option.kind {
         GameOptionKind::Text { check, .. } => check(value),
+        GameOptionKind::Combo { vars, .. } => vars
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(value))
+            .then_some(())
+            .ok_or_else(|| format!("'{value}' is not one of {}", vars.join(", "))),
         GameOptionKind::Spin { .. } => Ok(()),
     }
 }

@@ -72,6 +72,7 @@ fn default_text(kind: GameOptionKind) -> String {
     match kind {
         GameOptionKind::Spin { default, .. } => default.to_string(),
         GameOptionKind::Text { default, .. } => default.to_string(),
+        GameOptionKind::Combo { default, .. } => default.to_string(),
     }
 }
 
@@ -183,6 +184,7 @@ impl Options {
                     default: default.to_string(),
                 },
             },
+            GameOptionKind::Combo { default, vars } => combo(o.name, default, vars),
         }));
         decls.extend([
             OptionDecl {
@@ -237,6 +239,11 @@ impl Options {
                     })?;
                     value.to_string()
                 }
+                GameOptionKind::Combo { vars, .. } => vars
+                    .iter()
+                    .find(|v| v.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| not_a_choice(name, value, vars))?
+                    .to_string(),
             };
             self.game[slot].1 = stored;
             return Ok(Change::Game);
@@ -325,6 +332,7 @@ mod tests {
                 "MinimumThinkingTime",
                 "DiceMap",
                 "DiceSeed",
+                "SetupChoice",
                 "EvalDir",
                 "FV_SCALE",
                 "SetupSeed"

@@ -72,7 +72,7 @@ pub trait VariantOps {
     /// `bench`: the game's benchmark positions searched to `depth`.
     fn start_bench(&mut self, bench: &'static Bench, depth: u32, out: &Output) -> Worker;
     /// `go setup`: the engine's opening setup for the side to move.
-    fn setup(&self, seed: u64) -> Result<String, String>;
+    fn setup(&self, seed: u64, options: &Options) -> Result<String, String>;
     /// `go mate`: starts the mate solver, or says why the game has none.
     fn start_mate(
         &mut self,
@@ -310,9 +310,9 @@ impl<G: SearchHooks> VariantOps for GameState<G> {
         )
     }
 
-    fn setup(&self, seed: u64) -> Result<String, String> {
+    fn setup(&self, seed: u64, options: &Options) -> Result<String, String> {
         self.pos
-            .choose_setup(seed)
+            .choose_setup(seed, &|name| options.game_option(name))
             .ok_or_else(|| format!("go setup: {} starts from a fixed position", G::VARIANT))
     }
 

@@ -250,7 +250,7 @@ impl VariantOps for ShogammonState {
         })
     }
 
-    fn setup(&self, _seed: u64) -> Result<String, String> {
+    fn setup(&self, _seed: u64, _options: &Options) -> Result<String, String> {
         Err("go setup: shogammon starts from a fixed position".to_string())
     }
 

@@ -35,6 +35,7 @@ use types::Bitboard7;
 /// What Sigma 4 has beyond moves on a board (its entry in the game registry).
 pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabilities {
     setup: Some(setup::SETUP_RULES),
+    options: &setup::OPTIONS,
     bench: bench::BENCH,
     ..crate::registry::Capabilities::PLAIN
 };
@@ -184,8 +185,9 @@ impl SearchHooks for Position {
 /// Sigma 4 has no declaration (the goal square ends the game by a move);
 /// it begins with a setup.
 impl FamilyRules for Position {
-    fn choose_setup(&self, seed: u64) -> Option<String> {
-        Some(choose_setup(self.side_to_move(), seed))
+    fn choose_setup(&self, seed: u64, option: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+        let choice = option(setup::SETUP_CHOICE).unwrap_or_default();
+        Some(setup::setup_by_choice(&choice, self.side_to_move(), seed))
     }
 }
 

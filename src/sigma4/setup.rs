@@ -19,6 +19,7 @@ use super::movegen::Moves;
 use super::position::{base_cell, own_corners, read_base, royal_start, Position};
 use super::types::{Base, Square7, Stone, Stones};
 use crate::game::{Color, GameError, SetupError};
+use crate::registry::{GameOption, GameOptionKind};
 
 /// How the match tool asks for, checks and places setups.
 pub const SETUP_RULES: crate::registry::SetupRules = crate::registry::SetupRules {
@@ -27,6 +28,30 @@ pub const SETUP_RULES: crate::registry::SetupRules = crate::registry::SetupRules
     validate: |side, text| validate_setup(side, text).map_err(|e| e.to_string()),
     start_sfen: |setups| format!("{}/7/{} b - 1", setups[1], setups[0]),
 };
+
+/// The option choosing how `go setup` answers: `search` (the engine's
+/// choice, [`choose_setup`]), `standard` (the start position's camp) or
+/// `random` (a random legal setup from the seed).
+pub const SETUP_CHOICE: &str = "SetupChoice";
+
+/// Sigma 4's engine options.
+pub const OPTIONS: [GameOption; 1] = [GameOption {
+    name: SETUP_CHOICE,
+    kind: GameOptionKind::Combo {
+        default: "search",
+        vars: &["search", "standard", "random"],
+    },
+}];
+
+/// The setup `go setup` answers for `side` under the `SetupChoice` value
+/// `choice` (the engine's choice for any value but `standard` and `random`).
+pub fn setup_by_choice(choice: &str, side: Color, seed: u64) -> String {
+    match choice {
+        "standard" => standard_setup(side),
+        "random" => setup_text(side, &random_setup(side, &mut StdRng::seed_from_u64(seed))),
+        _ => choose_setup(side, seed),
+    }
+}
 
 /// The start position's board with `side` to move (the `position` sent
 /// before `go setup`; the engine replaces `side`'s camp with its choice).

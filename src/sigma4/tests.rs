@@ -1066,6 +1066,23 @@ fn the_engine_chooses_varied_legal_setups() {
     }
 }
 
+#[test]
+fn setup_choice_answers_standard_random_or_searched_setups() {
+    for side in [Color::Black, Color::White] {
+        assert_eq!(
+            setup::setup_by_choice("standard", side, 5),
+            setup::standard_setup(side)
+        );
+        let random = setup::setup_by_choice("random", side, 5);
+        assert_eq!(validate_setup(side, &random), Ok(()), "{random}");
+        assert_eq!(random, setup::setup_by_choice("random", side, 5), "seeded");
+        assert_eq!(
+            setup::setup_by_choice("search", side, 5),
+            choose_setup(side, 5)
+        );
+    }
+}
+
 /// Prints perft counts of `SIGMA4_SFENS` (lines `depth sfen`); a helper for
 /// building the perft table, not a test.
 #[test]

@@ -190,8 +190,12 @@ macro_rules! delegate_game {
             fn can_declare_win(&self, rules: &Rules) -> bool {
                 self.0.can_declare_win(rules)
             }
-            fn choose_setup(&self, seed: u64) -> Option<String> {
-                self.0.choose_setup(seed)
+            fn choose_setup(
+                &self,
+                seed: u64,
+                option: &dyn Fn(&str) -> Option<String>,
+            ) -> Option<String> {
+                self.0.choose_setup(seed, option)
             }
         }
 
