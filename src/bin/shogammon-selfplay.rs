@@ -13,7 +13,15 @@
 //! machine), `--max-turns N` (default 300: the
 //! game is scored a draw there), `--verbose` (print the last turns of
 //! every game henkei loses), `--bench D` (no games: search 60 positions
-//! from greedy self-play to depth D and report nodes and speed).
+//! from greedy self-play to depth D and report nodes and speed),
+//! `--calibrate N` (no match: N games of henkei against itself; before
+//! every roll the side to move's pre-roll score, as `go cube` computes it,
+//! is kept with the game's result; prints the win rate per score band and
+//! the logistic scale that fits them, the cube's `LOGISTIC_SCALE`;
+//! `--positions FILE` also writes each scored position, before its roll,
+//! as `game<TAB>result<TAB>sfen`), `--tune FILE` (no games: fits the
+//! evaluation's weights to such a file, games numbered by tens held out,
+//! and prints them; docs/tuning.md).
 //!
 //! Games come in pairs that share one dice seed with the colours swapped,
 //! so luck of the dice largely cancels within a pair. The score counts a
@@ -24,9 +32,9 @@
 use std::time::{Duration, Instant};
 
 use henkei::chance::DiceRoller;
-use henkei::chance::{self, ChanceLimits, ChanceTable, Deadline};
+use henkei::chance::{self, calibration, cube, ChanceLimits, ChanceTable, Deadline};
 use henkei::game::{Color, Game, Outcome, Rules};
-use henkei::shogammon::{eval, Position, Turn};
+use henkei::shogammon::{eval, tune, Position, Turn};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
@@ -45,6 +53,13 @@ struct Config {
     verbose: bool,
     /// Instead of games: fixed-depth searches of fixed positions.
     bench: Option<u32>,
+    /// Instead of the match: this many self-play games for the cube's
+    /// calibration.
+    calibrate: Option<u32>,
+    /// Where `--calibrate` writes its positions.
+    positions: Option<String>,
+    /// Instead of games: fit the evaluation to this file of positions.
+    tune: Option<String>,
 }
 
 fn parse_args() -> Result<Config, String> {
@@ -56,6 +71,9 @@ fn parse_args() -> Result<Config, String> {
         max_turns: 300,
         verbose: false,
         bench: None,
+        calibrate: None,
+        positions: None,
+        tune: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -79,6 +97,9 @@ fn parse_args() -> Result<Config, String> {
             "--nodes" => config.nodes = number()?.max(1),
             "--max-turns" => config.max_turns = number()?.max(1) as u32,
             "--bench" => config.bench = Some(number()?.clamp(1, 8) as u32),
+            "--calibrate" => config.calibrate = Some(number()?.max(1) as u32),
+            "--positions" => config.positions = Some(value.clone()),
+            "--tune" => config.tune = Some(value.clone()),
             "--opponent" => {
                 config.opponents = match value.as_str() {
                     "random" => vec![Player::Random],
@@ -267,6 +288,141 @@ fn bench_positions(seed: u64) -> Vec<Position> {
     out
 }
 
+/// Self-play for the cube's calibration: before every roll the side to
+/// move's pre-roll score (depth 1 per roll, as `go cube` searches it) is
+/// kept; each score is labelled with that side's result at the end.
+fn calibration_game(dice_seed: u64, config: &Config) -> Vec<(calibration::Sample, String)> {
+    let mut pos = Position::startpos();
+    let mut dice = DiceRoller::new(dice_seed);
+    let mut engines = [0, 1].map(|_| Engine {
+        tt: ChanceTable::new(16),
+        nodes: config.nodes,
+    });
+    let mut cube_tt = ChanceTable::new(4);
+    let mut stats = Stats::default();
+    let rules = Rules::default();
+    let mut scores: Vec<(i32, Color, String)> = Vec::new();
+    for _ in 0..config.max_turns {
+        if let Some(outcome) = pos.outcome(&rules) {
+            let mover = pos.side_to_move();
+            let winner = match outcome {
+                Outcome::Win(_) => Some(mover),
+                Outcome::Loss(_) => Some(mover.flip()),
+                Outcome::Draw(_) => None,
+            };
+            return scores
+                .into_iter()
+                .map(|(score, side, sfen)| {
+                    let result = match winner {
+                        Some(w) if w == side => 1.0,
+                        Some(_) => 0.0,
+                        None => 0.5,
+                    };
+                    (calibration::Sample { score, result }, sfen)
+                })
+                .collect();
+        }
+        let side = pos.side_to_move();
+        let value = chance::pre_roll(&mut pos, &mut cube_tt, &Deadline::unlimited(), 1, None);
+        scores.push((value.score, side, pos.to_sfen().to_string()));
+        if pos.set_dice(dice.roll()).is_err() {
+            break;
+        }
+        match engines[side.index()].choose(&mut pos, &mut stats) {
+            Some(t) => pos.do_move(t),
+            None => break,
+        }
+    }
+    // Unfinished (the turn limit): no label.
+    Vec::new()
+}
+
+fn calibrate(games: u32, config: &Config) -> Result<(), String> {
+    use std::io::Write;
+    let started = Instant::now();
+    let mut samples = Vec::new();
+    let mut finished = 0;
+    let mut out = match &config.positions {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?,
+        )),
+        None => None,
+    };
+    for game in 0..games {
+        let game_samples = calibration_game(
+            config.seed.wrapping_mul(1_000_003) + u64::from(game) + 1,
+            config,
+        );
+        finished += usize::from(!game_samples.is_empty());
+        for (sample, sfen) in game_samples {
+            if let Some(out) = out.as_mut() {
+                writeln!(out, "{game}\t{}\t{sfen}", sample.result).map_err(|e| e.to_string())?;
+            }
+            samples.push(sample);
+        }
+    }
+    if let Some(mut out) = out {
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    let scale = calibration::fit_scale(&samples, 100.0, 100_000.0);
+    println!(
+        "calibration: {games} self-play games ({finished} finished), {} pre-roll scores, {} nodes/turn, seed {} ({:.0} s)",
+        samples.len(),
+        config.nodes,
+        config.seed,
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "fitted logistic scale {scale:.0} (log loss {:.4}; at the shipped scale {} {:.4})",
+        calibration::log_loss(&samples, scale),
+        cube::LOGISTIC_SCALE,
+        calibration::log_loss(&samples, cube::LOGISTIC_SCALE)
+    );
+    println!("| pre-roll score | positions | won | fitted | shipped |");
+    println!("|---|---|---|---|---|");
+    for b in calibration::bands(&samples, 1000, scale) {
+        let shipped: f64 = samples
+            .iter()
+            .filter(|s| s.score >= b.low && s.score < b.high)
+            .map(|s| calibration::logistic(s.score, cube::LOGISTIC_SCALE))
+            .sum::<f64>()
+            / b.count as f64;
+        println!(
+            "| {} to {} | {} | {:.3} | {:.3} | {:.3} |",
+            b.low, b.high, b.count, b.won, b.predicted, shipped
+        );
+    }
+    Ok(())
+}
+
+/// Fits the evaluation's weights to a file of positions and results and
+/// prints them with the errors before and after.
+fn tune(path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let data = henkei::shogammon::tune::load(&text, 10)?;
+    let started = Instant::now();
+    let before = (
+        tune::mse(&data.train, &eval::SHIPPED),
+        tune::mse(&data.valid, &eval::SHIPPED),
+    );
+    let fitted = tune::fit(&data.train, eval::SHIPPED, &mut |round, err| {
+        eprintln!("round {round}: train MSE {err:.6}");
+    });
+    println!(
+        "{}: {} training, {} validation positions; MSE shipped: train {:.6} validation {:.6}; fitted: train {:.6} validation {:.6} ({:.0} s)",
+        path,
+        data.train.len(),
+        data.valid.len(),
+        before.0,
+        before.1,
+        tune::mse(&data.train, &fitted),
+        tune::mse(&data.valid, &fitted),
+        started.elapsed().as_secs_f64()
+    );
+    println!("{fitted:#?}");
+    Ok(())
+}
+
 fn bench(depth: u32, seed: u64) {
     let positions = bench_positions(seed);
     let mut tt = ChanceTable::new(16);
@@ -307,6 +463,20 @@ fn main() {
     };
     if let Some(depth) = config.bench {
         bench(depth, config.seed);
+        return;
+    }
+    if let Some(path) = &config.tune {
+        if let Err(e) = tune(path) {
+            eprintln!("shogammon-selfplay: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
+    if let Some(games) = config.calibrate {
+        if let Err(e) = calibrate(games, &config) {
+            eprintln!("shogammon-selfplay: {e}");
+            std::process::exit(1);
+        }
         return;
     }
     println!(

@@ -12,6 +12,7 @@
 //! ([`crate::search`]) never sees it. The doubling cube ([`cube`]) and the
 //! dice roller ([`roller`]) serve the games with dice too.
 
+pub mod calibration;
 pub mod control;
 pub mod cube;
 pub mod perft;

@@ -15,71 +15,156 @@ use crate::chance::score::{clamp_eval, MAX_EVAL, WIN};
 use crate::game::Color;
 use crate::shogi::types::{Piece, Role};
 
-/// Board value of each role (index = role). Slightly below shogi's for the
-/// sliders: a rook or bishop moves only on a 5.
-const VALUES: [i32; 14] = [
-    100,  // pawn
-    300,  // lance
-    350,  // knight
-    450,  // silver
-    700,  // bishop
-    800,  // rook
-    500,  // gold
-    0,    // king
-    500,  // tokin
-    500,  // promoted lance
-    500,  // promoted knight
-    500,  // promoted silver
-    900,  // horse
-    1000, // dragon
-];
+/// The evaluation's weights: piece values, the point and king-shape terms,
+/// how much of the opponent's threat counts, and the squash of quiet
+/// centipawns into equity. [`SHIPPED`] is what the engine plays with;
+/// `shogammon-selfplay --tune` fits them (docs/tuning.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Board value of each role (index = role).
+    pub values: [i32; 14],
+    /// Hand value (roles 0..=6): a drop goes anywhere empty.
+    pub hand_values: [i32; 7],
+    /// A point's lower piece cannot move: it is worth this share (per
+    /// mille) of its value.
+    pub lower_share: i32,
+    /// Bonus for a king on top of a point: it needs two attackers to
+    /// capture and can still step away on a 6.
+    pub king_on_top: i32,
+    /// Per square the king can step to (on a 6), up to four: a king that
+    /// can run is harder to pin down.
+    pub king_flight: i32,
+    /// How much of the opponent's chance to capture our king next turn
+    /// counts (we move first and may run, block or capture the attacker),
+    /// per mille.
+    pub threat_share: i32,
+    /// Quiet centipawns `x` map to equity through `WIN * x / (|x| +
+    /// squash)`: nearly one to one for small `x`.
+    pub squash: i32,
+}
 
-/// Hand value (roles 0..=6): a drop goes anywhere empty.
-const HAND_VALUES: [i32; 7] = [115, 320, 370, 480, 760, 860, 540];
-
-/// A point's lower piece cannot move: it is worth this share (per mille).
-const LOWER_SHARE: i32 = 850;
-
-/// Bonus for a king on top of a point: it needs two attackers to capture
-/// and can still step away on a 6.
-const KING_ON_TOP: i32 = 60;
-
-/// Per square the king can step to (on a 6), up to a few: a king that can
-/// run is harder to pin down.
-const KING_FLIGHT: i32 = 12;
-
-/// How much of the opponent's chance to capture our king next turn counts
-/// (we move first and may run, block or capture the attacker), per mille.
-const THREAT_SHARE: i32 = 550;
-
-/// Material and quiet king terms in centipawns map to equity through
-/// `WIN * x / (|x| + SQUASH)`: nearly one to one for small `x`.
-const SQUASH: i64 = 10_000;
+/// The shipped weights.
+pub const SHIPPED: Params = Params {
+    // Slightly below shogi's for the sliders: a rook or bishop moves only
+    // on a 5.
+    values: [
+        100,  // pawn
+        300,  // lance
+        350,  // knight
+        450,  // silver
+        700,  // bishop
+        800,  // rook
+        500,  // gold
+        0,    // king
+        500,  // tokin
+        500,  // promoted lance
+        500,  // promoted knight
+        500,  // promoted silver
+        900,  // horse
+        1000, // dragon
+    ],
+    hand_values: [115, 320, 370, 480, 760, 860, 540],
+    lower_share: 850,
+    king_on_top: 60,
+    king_flight: 12,
+    threat_share: 550,
+    squash: 10_000,
+};
 
 #[inline]
 pub fn value(role: Role) -> i32 {
-    VALUES[role.index()]
+    SHIPPED.values[role.index()]
 }
 
 /// Material of `c` minus material of the other side, in centipawns.
 pub fn material(core: &Core, c: Color) -> i32 {
-    let them = c.flip();
-    let mut score = 0;
-    let mut lower_total = 0;
-    for role in Role::ALL {
-        let v = VALUES[role.index()];
-        let mobile =
-            i32::from(core.mobile_count(c, role)) - i32::from(core.mobile_count(them, role));
-        let lower = i32::from(core.lower_count(c, role)) - i32::from(core.lower_count(them, role));
-        score += mobile * v;
-        lower_total += lower * v;
+    Features::of_material(core, c).material(&SHIPPED)
+}
+
+/// What the evaluation counts in a position, from the side to move's view
+/// (ours less theirs), before any weight is applied: the tuner keeps these
+/// per position and re-weighs them cheaply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// Pieces free to move (single, or on top of a point), by role.
+    pub mobile: [i8; 14],
+    /// Lower pieces of points, by role.
+    pub lower: [i8; 14],
+    /// Pieces in hand, by hand kind.
+    pub hand: [i8; 7],
+    /// King on top of a point (ours less theirs).
+    pub king_on_top: i8,
+    /// King flight squares, at most four each (ours less theirs).
+    pub king_flights: i8,
+    /// Rolls of 36 on which we capture their king, and they ours.
+    pub our_rolls: u8,
+    pub their_rolls: u8,
+}
+
+impl Features {
+    /// The material counts of `c` less the other side's.
+    fn of_material(core: &Core, c: Color) -> Features {
+        let them = c.flip();
+        let mut f = Features::default();
+        for role in Role::ALL {
+            let i = role.index();
+            f.mobile[i] = (i32::from(core.mobile_count(c, role))
+                - i32::from(core.mobile_count(them, role))) as i8;
+            f.lower[i] = (i32::from(core.lower_count(c, role))
+                - i32::from(core.lower_count(them, role))) as i8;
+        }
+        for i in 0..f.hand.len() {
+            f.hand[i] = (i32::from(core.hand(c).0[i]) - i32::from(core.hand(them).0[i])) as i8;
+        }
+        f
     }
-    score += lower_total * LOWER_SHARE / 1000;
-    for (i, hv) in HAND_VALUES.iter().enumerate() {
-        let n = core.hand(c).0[i] as i32 - core.hand(them).0[i] as i32;
-        score += n * hv;
+
+    /// Every feature of a core whose kings are both on the board.
+    pub fn of(core: &Core) -> Features {
+        let us = core.side();
+        let them = us.flip();
+        let (our_top, our_flights) = king_shape(core, us);
+        let (their_top, their_flights) = king_shape(core, them);
+        Features {
+            king_on_top: our_top - their_top,
+            king_flights: our_flights - their_flights,
+            our_rolls: king_capture_rolls(core, us) as u8,
+            their_rolls: king_capture_rolls(core, them) as u8,
+            ..Features::of_material(core, us)
+        }
     }
-    score
+
+    /// Material in centipawns.
+    pub fn material(&self, p: &Params) -> i32 {
+        let mut score = 0;
+        let mut lower_total = 0;
+        for i in 0..14 {
+            score += i32::from(self.mobile[i]) * p.values[i];
+            lower_total += i32::from(self.lower[i]) * p.values[i];
+        }
+        score += lower_total * p.lower_share / 1000;
+        for i in 0..7 {
+            score += i32::from(self.hand[i]) * p.hand_values[i];
+        }
+        score
+    }
+
+    /// The evaluation of these features with weights `p`.
+    pub fn score(&self, p: &Params) -> i32 {
+        let cp = self.material(p)
+            + i32::from(self.king_on_top) * p.king_on_top
+            + i32::from(self.king_flights) * p.king_flight;
+        let quiet = squash(cp, p.squash);
+        // This roll: we capture their king with probability p_us and the
+        // game is over; otherwise they may capture ours on their roll
+        // (discounted: we move in between), else the quiet value stands.
+        let p_us = i64::from(self.our_rolls);
+        let p_them = i64::from(self.their_rolls) * i64::from(p.threat_share) / 1000;
+        let win = WIN as i64;
+        let rest = ((36 - p_them) * quiet as i64 - p_them * win) / 36;
+        let value = (p_us * win + (36 - p_us) * rest) / 36;
+        clamp_eval(value as i32)
+    }
 }
 
 /// The mobile pieces of `by` that could land on `sq` in one move, by
@@ -329,27 +414,25 @@ fn count_rolls(single: u8, then: &[u8; 6]) -> u32 {
     table.count_ones()
 }
 
-/// Quiet king terms for `c`, centipawns.
-fn king_shape(core: &Core, c: Color) -> i32 {
+/// Quiet king terms for `c`: whether its king is on top of a point, and
+/// its flight squares (at most four).
+fn king_shape(core: &Core, c: Color) -> (i8, i8) {
     let Some(ksq) = core.king(c) else {
-        return 0;
+        return (0, 0);
     };
-    let mut score = 0;
-    if core.points().contains(ksq) && core.mobile_of(c, Role::King).contains(ksq) {
-        score += KING_ON_TOP;
+    if !core.mobile_of(c, Role::King).contains(ksq) {
+        return (0, 0);
     }
-    if core.mobile_of(c, Role::King).contains(ksq) {
-        // Empty squares, single own pieces to stack on, single enemies.
-        let flights = king_attacks(ksq) & !core.points();
-        score += KING_FLIGHT * flights.count().min(4) as i32;
-    }
-    score
+    let on_top = core.points().contains(ksq) as i8;
+    // Empty squares, single own pieces to stack on, single enemies.
+    let flights = king_attacks(ksq) & !core.points();
+    (on_top, flights.count().min(4) as i8)
 }
 
 #[inline]
-fn squash(cp: i32) -> i32 {
+fn squash(cp: i32, squash: i32) -> i32 {
     let x = cp as i64;
-    (WIN as i64 * x / (x.abs() + SQUASH)) as i32
+    (WIN as i64 * x / (x.abs() + i64::from(squash.max(1)))) as i32
 }
 
 /// Static evaluation for the side to move, which is about to roll.
@@ -367,9 +450,12 @@ pub fn terms(pos: &Position) -> Vec<(&'static str, i32)> {
     if core.king(us).is_none() || core.king(them).is_none() {
         return Vec::new();
     }
+    let f = Features::of(core);
+    let shape = i32::from(f.king_on_top) * SHIPPED.king_on_top
+        + i32::from(f.king_flights) * SHIPPED.king_flight;
     vec![
-        ("material", material(core, us)),
-        ("king shape", king_shape(core, us) - king_shape(core, them)),
+        ("material", f.material(&SHIPPED)),
+        ("king shape", shape),
         (
             "king-capture rolls (ours)",
             king_capture_rolls(core, us) as i32,
@@ -383,6 +469,12 @@ pub fn terms(pos: &Position) -> Vec<(&'static str, i32)> {
 
 /// [`evaluate`] on a bare core (turn generation's scratch copies).
 pub fn evaluate_core(core: &Core) -> i32 {
+    evaluate_core_with(core, &SHIPPED)
+}
+
+/// The evaluation of a bare core with weights `p`.
+#[inline(always)]
+pub fn evaluate_core_with(core: &Core, p: &Params) -> i32 {
     let us = core.side();
     let them = us.flip();
     match (core.king(us), core.king(them)) {
@@ -390,15 +482,5 @@ pub fn evaluate_core(core: &Core) -> i32 {
         (_, None) => return MAX_EVAL,
         _ => {}
     }
-    let cp = material(core, us) + king_shape(core, us) - king_shape(core, them);
-    let quiet = squash(cp);
-    // This roll: we capture their king with probability p_us and the game
-    // is over; otherwise they may capture ours on their roll (discounted:
-    // we move in between), else the quiet value stands.
-    let p_us = king_capture_rolls(core, us) as i64;
-    let p_them = king_capture_rolls(core, them) as i64 * THREAT_SHARE as i64 / 1000;
-    let win = WIN as i64;
-    let rest = ((36 - p_them) * quiet as i64 - p_them * win) / 36;
-    let value = (p_us * win + (36 - p_us) * rest) / 36;
-    clamp_eval(value as i32)
+    Features::of(core).score(p)
 }

@@ -41,6 +41,7 @@ pub mod position;
 pub mod referee;
 pub mod rules;
 pub mod session;
+pub mod tune;
 pub mod turns;
 pub mod types;
 
