@@ -79,93 +79,69 @@ pub fn mse(samples: &[Sample], p: &Params) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// The tuned weights, each with the step it is tried with and its bounds.
-struct Knob {
-    get: fn(&Params) -> i32,
-    set: fn(&mut Params, i32),
-    low: i32,
-    high: i32,
+/// What the fit moves: one scale for every piece value (per mille; a
+/// hand of piece values would overfit the few thousand games self-play
+/// gives), the point's lower share, the two king-shape weights, the
+/// threat share and the squash. Each with its bounds.
+const KNOBS: [(&str, i32, i32); 6] = [
+    ("material_scale", 100, 5000),
+    ("lower_share", 0, 1000),
+    ("king_on_top", 0, 1000),
+    ("king_flight", 0, 500),
+    ("threat_share", 0, 1000),
+    ("squash", 500, 100_000),
+];
+
+/// The knobs' values for `p` (material scale 1000).
+fn knobs_of(p: &Params) -> [i32; 6] {
+    [
+        1000,
+        p.lower_share,
+        p.king_on_top,
+        p.king_flight,
+        p.threat_share,
+        p.squash,
+    ]
 }
 
-macro_rules! knob {
-    ($($field:tt)+) => {
-        Knob {
-            get: |p| p.$($field)+,
-            set: |p, v| p.$($field)+ = v,
-            low: 0,
-            high: 3000,
-        }
-    };
+/// `base` with the knobs applied.
+fn apply(base: &Params, k: &[i32; 6]) -> Params {
+    let scale = |v: i32| (i64::from(v) * i64::from(k[0]) / 1000) as i32;
+    Params {
+        values: base.values.map(scale),
+        hand_values: base.hand_values.map(scale),
+        lower_share: k[1],
+        king_on_top: k[2],
+        king_flight: k[3],
+        threat_share: k[4],
+        squash: k[5],
+    }
 }
 
-fn knobs() -> Vec<Knob> {
-    let mut k = vec![
-        knob!(values[0]),
-        knob!(values[1]),
-        knob!(values[2]),
-        knob!(values[3]),
-        knob!(values[4]),
-        knob!(values[5]),
-        knob!(values[6]),
-        knob!(values[8]),
-        knob!(values[9]),
-        knob!(values[10]),
-        knob!(values[11]),
-        knob!(values[12]),
-        knob!(values[13]),
-        knob!(hand_values[0]),
-        knob!(hand_values[1]),
-        knob!(hand_values[2]),
-        knob!(hand_values[3]),
-        knob!(hand_values[4]),
-        knob!(hand_values[5]),
-        knob!(hand_values[6]),
-        knob!(king_on_top),
-        knob!(king_flight),
-    ];
-    k.push(Knob {
-        high: 1000,
-        ..knob!(lower_share)
-    });
-    k.push(Knob {
-        high: 1000,
-        ..knob!(threat_share)
-    });
-    k.push(Knob {
-        low: 500,
-        high: 100_000,
-        ..knob!(squash)
-    });
-    k
-}
-
-/// Coordinate search from `start`: each weight in turn is moved up or
-/// down by its step while that lowers the training error; when a whole
-/// round changes nothing the steps halve, down to 1. `progress` hears the
-/// round and the training error.
+/// Coordinate search from `start`: each knob in turn is moved up or down
+/// by its step while that lowers the training error; when a whole round
+/// changes nothing the steps halve, down to 1. `progress` hears the round
+/// and the training error.
 pub fn fit(train: &[Sample], start: Params, progress: &mut dyn FnMut(u32, f64)) -> Params {
-    let knobs = knobs();
-    let mut best = start;
-    let mut best_err = mse(train, &best);
-    // Steps start at a tenth of each weight (at least 8).
-    let mut steps: Vec<i32> = knobs
-        .iter()
-        .map(|k| ((k.get)(&start) / 10).max(8))
-        .collect();
+    let mut best = knobs_of(&start);
+    let mut best_err = mse(train, &apply(&start, &best));
+    // Steps start at a tenth of each knob (at least 8).
+    let mut steps: Vec<i32> = best.iter().map(|&v| (v / 10).max(8)).collect();
     let mut round = 0;
     while steps.iter().any(|&s| s > 1) && round < 200 {
         round += 1;
         let mut changed = false;
-        for (k, step) in knobs.iter().zip(steps.iter_mut()) {
+        for (i, step) in steps.iter_mut().enumerate() {
+            let (_, low, high) = KNOBS[i];
             for dir in [1, -1] {
                 loop {
-                    let v = (k.get)(&best) + dir * *step;
-                    if v < k.low || v > k.high {
+                    let v = best[i] + dir * *step;
+                    if v < low || v > high {
                         break;
                     }
                     let mut candidate = best;
-                    (k.set)(&mut candidate, v);
-                    let err = mse(train, &candidate);
+                    candidate[i] = v;
+                    let err = mse(train, &apply(&start, &candidate));
                     if err >= best_err {
                         break;
                     }
@@ -182,7 +158,7 @@ pub fn fit(train: &[Sample], start: Params, progress: &mut dyn FnMut(u32, f64)) 
         }
         progress(round, best_err);
     }
-    best
+    apply(&start, &best)
 }
 
 #[cfg(test)]
@@ -217,17 +193,18 @@ mod tests {
     #[test]
     fn the_fit_lowers_the_error_and_follows_the_results() {
         // Sente up a rook wins, down a rook loses: the fit must raise the
-        // rook's value, which starts far too low here.
+        // material's weight, which starts far too low here.
         let up = "4k4/9/9/9/9/9/9/9/R3K4 b - 1";
         let down = "4k4/9/9/9/9/9/9/9/r3K4 b - 1";
         let train: Vec<Sample> = (0..20)
             .flat_map(|_| [sample(up, 1.0), sample(down, 0.0)])
             .collect();
         let mut start = SHIPPED;
-        start.values[5] = 50;
+        start.squash = 90_000;
         let fitted = fit(&train, start, &mut |_, _| {});
         assert!(mse(&train, &fitted) < mse(&train, &start));
-        assert!(fitted.values[5] > 50, "{fitted:?}");
+        let rook = |p: &Params| f64::from(p.values[5]) / f64::from(p.squash);
+        assert!(rook(&fitted) > rook(&start), "{fitted:?}");
     }
 
     #[test]
