@@ -907,6 +907,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
 
             pos.do_move(m);
+            self.tt.prefetch(pos.key());
             let gives_check = pos.in_check();
             self.stack[ply].current = Some(m);
             self.stack[ply].current_index = index;
@@ -1279,6 +1280,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 continue;
             }
             pos.do_move(m);
+            self.tt.prefetch(pos.key());
             if !in_check && !pos.in_check() {
                 // Delta pruning: even with a margin for what the evaluation
                 // misses, this capture cannot reach alpha.
