@@ -130,11 +130,16 @@ pub fn check_rook_beats_pawn<G: Evaluate>() {
 /// positions of random games (`seed`) and the test's own `sfens`, for the
 /// position's moves, the moves of other positions (legal-looking, often
 /// illegal here) and any bits `garbage` makes of a random number (what a
-/// key collision can leave in the transposition table).
+/// key collision can leave in the transposition table). For the `sfens`
+/// and every `sample`-th random position, `garbage` of every number below
+/// `every` too (all encodings, when `garbage` maps them onto the move's
+/// bits).
 pub fn check_fast_legality<G: crate::game::SearchHooks>(
     seed: u64,
     sfens: &[&str],
     garbage: impl Fn(u64) -> G::Move,
+    every: u64,
+    sample: usize,
 ) {
     let mut rng = seed | 1;
     let mut next = move || {
@@ -202,6 +207,11 @@ pub fn check_fast_legality<G: crate::game::SearchHooks>(
         }
         for _ in 0..64 {
             check(garbage(next()));
+        }
+        if i < sfens.len() || i % sample == 0 {
+            for bits in 0..every {
+                check(garbage(bits));
+            }
         }
     }
     assert!(

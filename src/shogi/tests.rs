@@ -441,5 +441,11 @@ fn fast_legality_agrees_with_the_legal_list() {
         "4k4/9/9/9/9/9/2b6/4r4/4K4 b G 1",
         "4k4/9/9/9/9/9/9/9/9 b RBGSNLP 1",
     ];
-    testing::check_fast_legality::<Position>(0x1e9a_5eed, &sfens, |bits| Move(bits as u16));
+    testing::check_fast_legality::<Position>(
+        0x1e9a_5eed,
+        &sfens,
+        |bits| Move(bits as u16),
+        1 << 16,
+        97,
+    );
 }
