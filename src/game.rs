@@ -336,6 +336,17 @@ pub trait SearchHooks: Evaluate<Chance = NoChance> + FamilyRules {
         !all.is_empty()
     }
 
+    /// Whether `m` is a legal move here. `m` may be any value of the move
+    /// type (a transposition-table move stored for another position whose
+    /// key collided): such a move is answered `false`, never a panic. The
+    /// default looks in the legal list; a game can answer without
+    /// generating it, which lets search try the table move first.
+    fn is_legal_fast(&self, m: Self::Move) -> bool {
+        let mut moves = Self::Moves::default();
+        self.generate_legal(&mut moves);
+        moves.contains(&m)
+    }
+
     /// Whether the legal move `m` puts the opponent in check. The default
     /// plays it and looks; a game can answer without make/unmake.
     fn gives_check(&mut self, m: Self::Move) -> bool {

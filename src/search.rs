@@ -808,13 +808,20 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
         }
 
-        let mut moves = G::Moves::default();
-        pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return mated_in(ply);
-        }
         let extend = in_check && ply < 2 * self.root_depth as usize;
         let depth = if extend { depth + 1 } else { depth };
+        // At depth 1 a legal table move is searched before the rest are
+        // generated, which a cutoff then saves. Only there: its reply is
+        // quiescence search, which leaves the history tables alone, so the
+        // rest are ordered as they would have been before it.
+        let lazy = depth == 1 && tt_move.is_some_and(|m| pos.is_legal_fast(m));
+        let mut moves = G::Moves::default();
+        if !lazy {
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                return mated_in(ply);
+            }
+        }
 
         let side = pos.side_to_move();
         let previous = self.stack[ply - 1].current;
@@ -830,7 +837,13 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             history: &self.history,
             earlier,
         };
-        order_moves(pos, &moves, &hints, &mut ordered);
+        match tt_move {
+            Some(m) if lazy => {
+                ordered.clear();
+                ordered.push((0, m));
+            }
+            _ => order_moves(pos, &moves, &hints, &mut ordered),
+        }
         let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
         quiets.clear();
 
@@ -841,9 +854,11 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         let mut searched = 0usize;
         let mut move_count = 0usize;
         let mut tt_tactical = false;
-        for next in 0..ordered.len() {
+        let mut next = 0;
+        while next < ordered.len() {
             pick_next(&mut ordered, next);
             let m = ordered[next].1;
+            next += 1;
             if Some(m) == excluded {
                 continue;
             }
@@ -892,6 +907,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
 
             pos.do_move(m);
+            self.tt.prefetch(pos.key());
             let gives_check = pos.in_check();
             self.stack[ply].current = Some(m);
             self.stack[ply].current_index = index;
@@ -948,6 +964,26 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
             if !tactical {
                 quiets.push(m);
+            }
+            if lazy && next == 1 {
+                // The table move did not cut off: the rest, after it.
+                pos.generate_legal(&mut moves);
+                let hints = Hints {
+                    tt_move,
+                    killers,
+                    counter,
+                    history: &self.history,
+                    earlier,
+                };
+                order_moves(pos, &moves, &hints, &mut ordered);
+                if !ordered.is_empty() {
+                    pick_next(&mut ordered, 0);
+                }
+                if ordered.first().map(|&(_, m)| m) != tt_move {
+                    // Never (the fast test agrees with the list); if it did
+                    // not, no move is skipped.
+                    next = 0;
+                }
             }
         }
         self.stack[ply].ordered = ordered;
@@ -1244,6 +1280,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 continue;
             }
             pos.do_move(m);
+            self.tt.prefetch(pos.key());
             if !in_check && !pos.in_check() {
                 // Delta pruning: even with a margin for what the evaluation
                 // misses, this capture cannot reach alpha.

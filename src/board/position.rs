@@ -199,6 +199,10 @@ macro_rules! shogi_family_search_hooks {
             self.mvv_lva(m)
         }
 
+        fn is_legal_fast(&self, m: Self::Move) -> bool {
+            Self::is_legal_fast(self, m)
+        }
+
         /// Origin (square or dropped kind) and destination: 14 bits.
         const HISTORY_SIZE: usize = 1 << 14;
 
@@ -687,6 +691,81 @@ impl<R: Kind, M, X, const ROLES: usize, const KINDS: usize> Board<R, M, X, ROLES
             }
         }
         pinned
+    }
+
+    // ---- one move's legality ----------------------------------------------
+
+    /// Whether the side to move's board move from `from` to `to` is legal,
+    /// with `promotion_ok` judging the game's promotion choice for the
+    /// moving kind. The generators' rules, for one move without generating
+    /// them all: search checks a transposition-table move this way before
+    /// it searches it.
+    pub(crate) fn board_move_is_legal(
+        &self,
+        from: Square,
+        to: Square,
+        promotion_ok: impl FnOnce(R) -> bool,
+    ) -> bool {
+        let us = self.side;
+        let Some(p) = self.piece_at(from) else {
+            return false;
+        };
+        let occ = self.occupied();
+        if p.color != us
+            || self.pieces(us).contains(to)
+            || !p.role.attacks(us, from, occ).contains(to)
+            || !promotion_ok(p.role)
+        {
+            return false;
+        }
+        let Some(ksq) = self.king(us) else {
+            return true;
+        };
+        if from == ksq {
+            // The king no longer shields the squares behind it.
+            return !self.is_attacked(to, us.flip(), occ ^ from.bit());
+        }
+        self.resolves_check(ksq, to)
+            && (line(ksq, from).contains(to) || !self.pinned(us).contains(from))
+    }
+
+    /// Whether the side to move may drop a `role` on `to`: one in hand, an
+    /// empty square where it can move again, no second pawn on the file, no
+    /// mate by pawn drop, and a block of the check if in check.
+    pub(crate) fn drop_is_legal(&self, role: R, to: Square) -> bool {
+        let us = self.side;
+        if self.hand(us).count(role) == 0
+            || self.occupied().contains(to)
+            || dead_square(role, us, to)
+        {
+            return false;
+        }
+        if role == R::PAWN
+            && (self.pawn_files(us).contains(to) || self.mating_pawn_drop(to.bit()).is_some())
+        {
+            return false;
+        }
+        match self.king(us) {
+            Some(ksq) => self.checkers.is_empty() || self.blocks_check(ksq, to),
+            None => true,
+        }
+    }
+
+    /// Whether a piece other than the king arriving on `to` leaves the king
+    /// on `ksq` out of check: no check, or one that it takes or blocks.
+    #[inline]
+    fn resolves_check(&self, ksq: Square, to: Square) -> bool {
+        let checkers = self.checkers;
+        checkers.is_empty()
+            || (!checkers.more_than_one() && (checkers.contains(to) || self.blocks_check(ksq, to)))
+    }
+
+    /// Whether `to` stands between the king on `ksq` and its one checker
+    /// (a second checker cannot be blocked too).
+    #[inline]
+    fn blocks_check(&self, ksq: Square, to: Square) -> bool {
+        let checkers = self.checkers;
+        checkers.any() && !checkers.more_than_one() && between(ksq, checkers.lsb()).contains(to)
     }
 
     pub(crate) fn compute_checkers(&self) -> Bitboard {

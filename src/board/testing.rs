@@ -125,3 +125,97 @@ pub fn check_rook_beats_pawn<G: Evaluate>() {
     let no_pawn = eval("lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
     assert!(no_rook > no_pawn + 400, "{no_rook} {no_pawn}");
 }
+
+/// The game's fast legality test agrees with its legal list: over the
+/// positions of random games (`seed`) and the test's own `sfens`, for the
+/// position's moves, the moves of other positions (legal-looking, often
+/// illegal here) and any bits `garbage` makes of a random number (what a
+/// key collision can leave in the transposition table). For the `sfens`
+/// and every `sample`-th random position, `garbage` of every number below
+/// `every` too (all encodings, when `garbage` maps them onto the move's
+/// bits).
+pub fn check_fast_legality<G: crate::game::SearchHooks>(
+    seed: u64,
+    sfens: &[&str],
+    garbage: impl Fn(u64) -> G::Move,
+    every: u64,
+    sample: usize,
+) {
+    let mut rng = seed | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut positions: Vec<G> = sfens.iter().map(|s| pos::<G>(s)).collect();
+    for _ in 0..40 {
+        let mut p = G::startpos();
+        for _ in 0..160 {
+            let mut list = G::Moves::default();
+            p.generate_legal(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            positions.push(p.clone());
+            // Captures half the time, so hands fill and drops abound.
+            let captures: Vec<G::Move> =
+                list.iter().copied().filter(|&m| p.is_tactical(m)).collect();
+            let m = if !captures.is_empty() && next() % 2 == 0 {
+                captures[next() as usize % captures.len()]
+            } else {
+                list[next() as usize % list.len()]
+            };
+            p.do_move(m);
+        }
+    }
+    let lists: Vec<G::Moves> = positions
+        .iter()
+        .map(|p| {
+            let mut list = G::Moves::default();
+            p.generate_legal(&mut list);
+            list
+        })
+        .collect();
+    let mut checked = 0usize;
+    let mut legal_others = 0usize;
+    for (i, p) in positions.iter().enumerate() {
+        let own = &lists[i];
+        let mut check = |m: G::Move| {
+            let expected = own.contains(&m);
+            assert_eq!(
+                p.is_legal_fast(m),
+                expected,
+                "{m:?} in {}",
+                crate::game::Game::to_sfen(p)
+            );
+            checked += 1;
+            expected
+        };
+        for &m in own.iter() {
+            check(m);
+        }
+        // Neighbours in the same game, and positions of other games.
+        for j in [i.wrapping_sub(1), i + 1, i + 2, i + 7]
+            .into_iter()
+            .chain((0..6).map(|_| next() as usize))
+        {
+            let other = &lists[j % lists.len()];
+            for &m in other.iter() {
+                legal_others += usize::from(check(m));
+            }
+        }
+        for _ in 0..64 {
+            check(garbage(next()));
+        }
+        if i < sfens.len() || i % sample == 0 {
+            for bits in 0..every {
+                check(garbage(bits));
+            }
+        }
+    }
+    assert!(
+        checked > 1_000_000 && legal_others > 10_000,
+        "{checked} {legal_others}"
+    );
+}

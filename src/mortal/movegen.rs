@@ -5,7 +5,7 @@ use super::eval;
 use super::position::{dead_square, dead_zone, Position};
 use super::types::{Move, Role};
 use crate::board::attacks::*;
-use crate::board::position::PackedMove;
+use crate::board::position::{PackedMove, DROP_BASE};
 use crate::board::zones::zone;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
@@ -162,6 +162,34 @@ impl Position {
                 list.push(Move::drop(role, to));
             }
         }
+    }
+
+    /// Whether `m` is legal here, without generating the legal moves. Any
+    /// 32 bits are answered (a transposition-table move may come from
+    /// another position): those no generator writes are not legal.
+    pub fn is_legal_fast(&self, m: Move) -> bool {
+        // Bits 18 and up are never set; destinations stop at 80; the
+        // promotion field holds a kind plus one.
+        let promotion = (m.0 >> 14) as usize;
+        if m.0 >> 18 != 0 || (m.0 & 0x7f) >= 81 || promotion > Role::NUM {
+            return false;
+        }
+        let to = m.to();
+        if m.is_drop() {
+            let role = (m.origin() - DROP_BASE) as usize;
+            return promotion == 0 && role < Role::NUM && self.drop_is_legal(Role::ALL[role], to);
+        }
+        let from = m.from();
+        let us = self.side();
+        self.board_move_is_legal(from, to, |role| match m.promotion() {
+            None => !dead_square(role, us, to),
+            // As `Gen::emit` offers them.
+            Some(new) => {
+                role.promotions().contains(&new)
+                    && (zone(us).contains(from) || zone(us).contains(to))
+                    && !dead_square(new, us, to)
+            }
+        })
     }
 
     /// Whether the move captures or promotes (quiescence search).

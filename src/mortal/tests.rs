@@ -634,3 +634,28 @@ fn divide() {
     }
     println!("\nNodes searched: {total}");
 }
+
+#[test]
+fn fast_legality_agrees_with_the_legal_list() {
+    let sfens = [
+        "7nk/9/7G1/9/9/9/9/9/K8 b PL 1",
+        "4r3k/9/9/9/9/9/4R4/9/4K4 b G 1",
+        "4k4/P7L/9/1N7/9/9/9/9/4K2S1 b - 1",
+        "4k4/9/9/9/9/9/2b6/4r4/4K4 b G 1",
+    ];
+    // Half the garbage within the move's 18 bits, where decoding is tested
+    // (every such encoding for some positions).
+    crate::board::testing::check_fast_legality::<Position>(
+        0x5eed_1e9a,
+        &sfens,
+        |bits| {
+            Move(if bits & 1 == 0 {
+                (bits >> 1) as u32 & 0x3ffff
+            } else {
+                (bits >> 1) as u32
+            })
+        },
+        1 << 19,
+        401,
+    );
+}

@@ -160,9 +160,23 @@ pub struct Hints<'a, G: SearchHooks> {
 /// pay for a full sort.
 const SELECT_FIRST: usize = 6;
 
+/// Bits of a key below the ordering score: the move's place in the
+/// generator's list, earlier higher. Every key of a list is then distinct
+/// and ties between scores go to the earlier move, as in a stable sort,
+/// while the sort itself need not be stable (the unstable one is faster).
+const INDEX_BITS: u32 = 16;
+
+/// The key of the `index`-th generated move with ordering score `score`.
+/// (Scores stay below 2^44 in magnitude, so the shift cannot overflow.)
+#[inline]
+fn keyed(score: i64, index: usize) -> i64 {
+    const LAST: usize = (1 << INDEX_BITS) - 1;
+    (score << INDEX_BITS) | (LAST - index.min(LAST)) as i64
+}
+
 /// Brings the move to search `i`-th into place (the first `i` are done):
-/// the highest key among the rest, the earliest of equal keys, so the
-/// order is that of a stable sort and the search stays deterministic.
+/// the highest key among the rest (the keys are distinct), so the search
+/// order is that of a sort by key and the search stays deterministic.
 #[inline]
 pub fn pick_next<M: Copy>(list: &mut [(i64, M)], i: usize) {
     if i < SELECT_FIRST {
@@ -174,7 +188,7 @@ pub fn pick_next<M: Copy>(list: &mut [(i64, M)], i: usize) {
         }
         list[i..=best].rotate_right(1);
     } else if i == SELECT_FIRST {
-        list[i..].sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        list[i..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
     }
 }
 
@@ -188,7 +202,7 @@ pub fn order_moves<G: SearchHooks>(
 ) {
     let side = pos.side_to_move();
     out.clear();
-    out.extend(moves.iter().map(|&m| {
+    out.extend(moves.iter().enumerate().map(|(i, &m)| {
         let key = if Some(m) == hints.tt_move {
             TT_MOVE
         } else if pos.is_tactical(m) {
@@ -211,7 +225,7 @@ pub fn order_moves<G: SearchHooks>(
                 rank => KILLER + rank,
             }
         };
-        (key, m)
+        (keyed(key, i), m)
     }));
 }
 
@@ -219,5 +233,10 @@ pub fn order_moves<G: SearchHooks>(
 /// the tactical moves otherwise); taken in order with [`pick_next`].
 pub fn order_quiescence<G: SearchHooks>(pos: &G, moves: &[G::Move], out: &mut Vec<(i64, G::Move)>) {
     out.clear();
-    out.extend(moves.iter().map(|&m| (i64::from(pos.order_score(m)), m)));
+    out.extend(
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| (keyed(i64::from(pos.order_score(m)), i), m)),
+    );
 }

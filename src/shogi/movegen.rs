@@ -6,10 +6,10 @@
 //! masks over it, pawns move all at once, and drops are written a byte of
 //! squares at a time. The per-move work is a bit scan and a store.
 
-use super::position::{zone, Attackers, Position};
+use super::position::{dead_square, zone, Attackers, Position};
 use super::types::{Move, Piece, Role};
 use crate::board::attacks::*;
-use crate::board::position::PackedMove;
+use crate::board::position::{PackedMove, DROP_BASE};
 use crate::board::zones::last_ranks;
 use crate::board::{Bitboard, Square};
 use crate::game::Color;
@@ -357,6 +357,39 @@ impl Position {
                 push_to_each(list, drop(role), target);
             }
         }
+    }
+
+    /// Whether `m` is legal here, without generating the legal moves. Any
+    /// 16 bits are answered (a transposition-table move may come from
+    /// another position): those no generator writes are not legal.
+    pub fn is_legal_fast(&self, m: Move) -> bool {
+        // Bit 15 is never set; destinations stop at 80.
+        if m.0 >> 15 != 0 || usize::from(m.0 & 0x7f) >= 81 {
+            return false;
+        }
+        let to = m.to();
+        if m.is_drop() {
+            let role = (m.origin() - DROP_BASE) as usize;
+            return !m.is_promotion()
+                && role < Role::NUM
+                && self.drop_is_legal(Role::ALL[role], to);
+        }
+        let from = m.from();
+        let us = self.side();
+        let zone = zone(us);
+        self.board_move_is_legal(from, to, |role| {
+            if !m.is_promotion() {
+                return !dead_square(role, us, to);
+            }
+            // As `push_piece` offers them.
+            match role {
+                Role::Pawn | Role::Lance | Role::Knight => zone.contains(to),
+                Role::Silver | Role::Bishop | Role::Rook => {
+                    zone.contains(from) || zone.contains(to)
+                }
+                _ => false,
+            }
+        })
     }
 
     /// Whether the move captures or promotes (quiescence search).

@@ -425,3 +425,27 @@ fn play_random(p: &mut Position, legal: &Moves, seed: &mut u64) {
     *seed ^= *seed << 17;
     p.do_move(legal[(*seed % legal.len() as u64) as usize]);
 }
+
+#[test]
+fn fast_legality_agrees_with_the_legal_list() {
+    let sfens = [
+        // Uchifuzume, a pawn drop check that is not mate, a drop in check,
+        // a pin, nifu, forced promotions.
+        "7nk/9/7G1/9/9/9/9/9/K8 b PL 1",
+        "7nk/9/9/9/9/9/9/9/K8 b P 1",
+        "4r3k/9/9/9/9/9/9/9/4K4 b G 1",
+        "4r3k/9/9/9/9/9/4R4/9/4K4 b - 1",
+        "4k4/9/6+P2/9/9/9/4P4/9/4K4 b P 1",
+        "4k4/P7L/9/1N7/9/9/9/9/4K2S1 b - 1",
+        // Double check, and no sente king.
+        "4k4/9/9/9/9/9/2b6/4r4/4K4 b G 1",
+        "4k4/9/9/9/9/9/9/9/9 b RBGSNLP 1",
+    ];
+    testing::check_fast_legality::<Position>(
+        0x1e9a_5eed,
+        &sfens,
+        |bits| Move(bits as u16),
+        1 << 16,
+        97,
+    );
+}
