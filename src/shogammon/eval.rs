@@ -45,30 +45,28 @@ pub struct Params {
 
 /// The shipped weights.
 pub const SHIPPED: Params = Params {
-    // Slightly below shogi's for the sliders: a rook or bishop moves only
-    // on a 5.
     values: [
-        100,  // pawn
-        300,  // lance
-        350,  // knight
-        450,  // silver
-        700,  // bishop
-        800,  // rook
-        500,  // gold
+        362,  // pawn
+        1087, // lance
+        1268, // knight
+        1631, // silver
+        2537, // bishop
+        2900, // rook
+        1812, // gold
         0,    // king
-        500,  // tokin
-        500,  // promoted lance
-        500,  // promoted knight
-        500,  // promoted silver
-        900,  // horse
-        1000, // dragon
+        1812, // tokin
+        1812, // promoted lance
+        1812, // promoted knight
+        1812, // promoted silver
+        3262, // horse
+        3625, // dragon
     ],
-    hand_values: [115, 320, 370, 480, 760, 860, 540],
-    lower_share: 850,
-    king_on_top: 60,
-    king_flight: 12,
-    threat_share: 550,
-    squash: 10_000,
+    hand_values: [416, 1160, 1341, 1740, 2755, 3117, 1957],
+    lower_share: 1000,
+    king_on_top: 0,
+    king_flight: 282,
+    threat_share: 635,
+    squash: 9954,
 };
 
 #[inline]
