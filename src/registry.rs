@@ -43,7 +43,7 @@ pub struct Capabilities {
     pub records: Option<RecordFormats>,
     /// What `bench` searches in this game.
     pub bench: Bench,
-    /// The evaluation is the tuner's linear model (`henkei-tune`).
+    /// The evaluation is a linear model the tuner fits (`henkei-tune`).
     pub tuned_evaluation: bool,
     /// Engine options of this game's own (`usi` declares every game's; the
     /// session keeps their values whatever the current game).
@@ -236,7 +236,8 @@ impl Variant {
         match self {
             Variant::Shogi => Some(job.run::<shogi::Position>()),
             Variant::Mortal => Some(job.run::<mortal::Position>()),
-            Variant::Shogammon | Variant::Sigma4 => None,
+            Variant::Sigma4 => Some(job.run::<sigma4::Position>()),
+            Variant::Shogammon => None,
         }
     }
 

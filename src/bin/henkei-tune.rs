@@ -1,4 +1,4 @@
-//! Tunes the shogi and Mortal Shogi evaluations by Texel's method and
+//! Tunes the shogi, Mortal Shogi and Sigma 4 evaluations by Texel's method and
 //! checks the result in games (docs/tuning.md).
 //!
 //! ```text
@@ -9,7 +9,8 @@
 //! henkei-tune error --variant shogi --data shogi.data [--weights FILE]
 //! ```
 //!
-//! `--variant` is `shogi` (default) or `mortal`. `tune` writes the weights
+//! `--variant` is `shogi` (default), `mortal` or `sigma4`; `--setup random`
+//! (gen, match) starts Sigma 4 games from random setups. `tune` writes the weights
 //! to the game's shipped file (`src/<game>/eval_weights.rs`, run from the
 //! repository root) unless `--out` names another; `--start shipped`
 //! continues from the shipped weights instead of the material values.
@@ -28,7 +29,7 @@ use henkei::tune::selfplay::{self, GenConfig};
 use henkei::tune::texel::{self, TuneConfig};
 use henkei::tune::{weights, Player, Tunable, WithTunable};
 
-const USAGE: &str = "usage: henkei-tune gen|tune|match|bench|error [--variant shogi|mortal] [options] (see docs/tuning.md)";
+const USAGE: &str = "usage: henkei-tune gen|tune|match|bench|error [--variant shogi|mortal|sigma4] [options] (see docs/tuning.md)";
 
 struct Args {
     command: String,
@@ -125,6 +126,8 @@ fn gen<P: Tunable>(args: &Args) -> Result<(), String> {
             "shipped" => Player::Shipped,
             other => return Err(format!("--player: '{other}' (material or shipped)")),
         },
+        random_setup: setup_arg(args)?,
+        leaves: args.get("leaves", false)?,
     };
     let path = args.text("out").ok_or("gen needs --out FILE")?;
     let file = std::fs::OpenOptions::new()
@@ -299,6 +302,7 @@ fn play<P: Tunable>(args: &Args) -> Result<(), String> {
         seed: args.get("seed", d.seed)?,
         hash_mb: args.get("hash", d.hash_mb)?,
         net: net_arg(args)?,
+        random_setup: setup_arg(args)?,
     };
     let w = Arc::new(weights_arg::<P>(args)?);
     let start = Instant::now();
@@ -330,6 +334,15 @@ fn play<P: Tunable>(args: &Args) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// `--setup standard|random`: random setups (games that have them).
+fn setup_arg(args: &Args) -> Result<bool, String> {
+    match args.text("setup").unwrap_or("standard") {
+        "standard" => Ok(false),
+        "random" => Ok(true),
+        other => Err(format!("--setup: '{other}' (standard or random)")),
+    }
 }
 
 /// `--sfens FILE`: bench positions, one SFEN a line (`#` comments).

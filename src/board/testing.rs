@@ -4,7 +4,7 @@
 
 use crate::board::eval::{evaluate_uncached, evaluate_with};
 use crate::game::{EndReason, Evaluate, Game, Outcome, Rules};
-use crate::tune::{feature_vector, flipped, random_positions, Tunable};
+use crate::tune::{feature_vector, flipped, random_positions, BoardTunable, Tunable};
 
 /// The position an SFEN describes (which the test knows to be legal).
 pub fn pos<G: Game>(sfen: &str) -> G {
@@ -65,7 +65,7 @@ pub fn check_game_ends<G: Game>(checker: &str) {
 /// level; the material weights reproduce the material evaluation; the
 /// weights file (`weights_text`) holds the shipped, tuned weights; the
 /// feature groups come in order.
-pub fn check_eval_model<P: Tunable>(weights_text: &str, seed: u64) {
+pub fn check_eval_model<P: BoardTunable>(weights_text: &str, seed: u64) {
     for p in random_positions::<P>(10, 120, 21) {
         let model = evaluate_with(&p, P::shipped_weights());
         assert_eq!(evaluate_uncached(&p), model, "{}", p.to_sfen());
@@ -92,7 +92,7 @@ pub fn check_eval_model<P: Tunable>(weights_text: &str, seed: u64) {
 /// A position and its colour-flipped mirror evaluate alike, feature by
 /// feature, over random games (`seed`); returns the positions for the
 /// game's own checks of what they covered.
-pub fn check_eval_symmetry<P: Tunable>(seed: u64) -> Vec<P> {
+pub fn check_eval_symmetry<P: BoardTunable>(seed: u64) -> Vec<P> {
     let positions = random_positions::<P>(40, 150, seed);
     for p in &positions {
         let m = flipped(p);

@@ -2,9 +2,9 @@
 //! evaluation model: where its weights live and its piece names.
 
 use super::Position;
-use crate::tune::Tunable;
+use crate::tune::BoardTunable;
 
-impl Tunable for Position {
+impl BoardTunable for Position {
     const WEIGHTS_PATH: &'static str = "src/shogi/eval_weights.rs";
     const ROLE_NAMES: &'static [&'static str] = &[
         "pawn",

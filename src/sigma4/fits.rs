@@ -21,6 +21,9 @@ pub struct Fit {
     pub steppers: Vec<(Stepper, u8)>,
     /// Static value of a base of this composition (see `eval`).
     pub value: i32,
+    /// Its stone and base features summed with the shipped evaluation
+    /// weights (`eval::base_weight`).
+    pub weight: i32,
     /// The kinds it holds, one bit per stone index.
     pub kinds: u8,
     /// How much a capturer likes keeping this refit: its value plus what
@@ -109,6 +112,7 @@ impl FitTable {
             reach: [Bitboard7::EMPTY; 49],
             steppers: Vec::new(),
             value: 0,
+            weight: 0,
             kinds: 0,
             keep_score: 0,
         }];
@@ -135,6 +139,7 @@ impl FitTable {
                 reach,
                 steppers,
                 value: super::eval::composition_value(base),
+                weight: super::eval::base_weight(base, &super::eval::WEIGHTS),
                 kinds: base.stones.kinds(),
                 keep_score: super::eval::composition_value(base)
                     + super::eval::storage_value(base.stones),

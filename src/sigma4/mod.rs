@@ -8,12 +8,13 @@
 //! allowed compositions), [`attacks`] (movement and attack detection),
 //! [`position`] (state, make/unmake, SFEN), [`movegen`] (legal moves),
 //! [`rules`] (game end), [`see`] (static exchange), [`notation`] (USI
-//! moves), [`eval`], [`setup`]
+//! moves), [`eval`] (its weights in `eval_weights.rs`, fitted by the tuner), [`setup`]
 //! (opening setups: validation and the engine's choice).
 
 pub mod attacks;
 pub mod bench;
 pub mod eval;
+mod eval_weights;
 pub mod fits;
 pub mod movegen;
 pub mod notation;
@@ -21,6 +22,7 @@ pub mod position;
 pub mod rules;
 pub mod see;
 pub mod setup;
+mod tune;
 pub mod types;
 
 pub use movegen::Moves;
@@ -37,6 +39,7 @@ pub const CAPABILITIES: crate::registry::Capabilities = crate::registry::Capabil
     setup: Some(setup::SETUP_RULES),
     options: &setup::OPTIONS,
     bench: bench::BENCH,
+    tuned_evaluation: true,
     ..crate::registry::Capabilities::PLAIN
 };
 

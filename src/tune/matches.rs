@@ -43,6 +43,8 @@ pub struct MatchConfig {
     /// Standard shogi: the candidate plays with this NNUE net instead of
     /// the given weights (`--net`).
     pub net: Option<NetHandle>,
+    /// Start from random setups where the game has them (Sigma 4).
+    pub random_setup: bool,
 }
 
 impl Default for MatchConfig {
@@ -57,6 +59,7 @@ impl Default for MatchConfig {
             seed: 7,
             hash_mb: 16,
             net: None,
+            random_setup: false,
         }
     }
 }
@@ -110,11 +113,14 @@ pub fn elo_of(score: f64) -> f64 {
 
 /// A start for a pair of games: `plies` random moves with no capture (the
 /// material evaluation stays level) and the game still going.
-pub fn opening<P: Tunable>(plies: u32, rng: &mut Rng) -> P {
+pub fn opening<P: Tunable>(plies: u32, random_setup: bool, rng: &mut Rng) -> P {
     loop {
-        let mut pos = P::startpos();
+        let mut pos = match random_setup {
+            true => P::random_start(rng).unwrap_or_else(P::startpos),
+            false => P::startpos(),
+        };
         if random_opening(&mut pos, plies, rng)
-            && pos.material_eval() == 0
+            && pos.is_level()
             && pos.outcome(&Rules::default()).is_none()
         {
             return pos;
@@ -133,7 +139,7 @@ pub fn play_match<P: Tunable>(
     let mut tuned_tt = TranspositionTable::new(config.hash_mb).unwrap_or_default();
     let mut old_tt = TranspositionTable::new(config.hash_mb).unwrap_or_default();
     for _ in 0..config.pairs {
-        let start: P = opening(config.opening_plies, &mut rng);
+        let start: P = opening(config.opening_plies, config.random_setup, &mut rng);
         let mut pair = 0.0;
         for tuned_colour in [Color::Black, Color::White] {
             tuned_tt.clear();
@@ -354,7 +360,7 @@ pub fn bench_positions<P: Tunable>(count: usize, seed: u64) -> Vec<P> {
     };
     let mut tt = TranspositionTable::new(1).unwrap_or_default();
     while out.len() < count {
-        let mut pos = Material(opening::<P>(8, &mut rng));
+        let mut pos = Material(opening::<P>(8, false, &mut rng));
         let target = 20 + rng.below(80) as u32;
         let mut ok = true;
         for _ in 0..target {

@@ -1,4 +1,5 @@
-//! Texel tuning of the shogi and Mortal Shogi evaluations (docs/tuning.md).
+//! Texel tuning of the shogi, Mortal Shogi and Sigma 4 evaluations
+//! (docs/tuning.md).
 //!
 //! - [`selfplay`]: training data from in-process self-play of the
 //!   material-only engine ([`Material`]), quiet positions labelled with the
@@ -12,7 +13,8 @@
 //! - [`matches`](mod@matches): paired games of the tuned evaluation against the
 //!   material-only one at a fixed node budget, with an Elo estimate.
 //!
-//! Everything is generic over [`Tunable`], which both games implement.
+//! Everything is generic over [`Tunable`], which the three games implement
+//! (the two board games through [`BoardTunable`]).
 
 pub mod matches;
 pub mod selfplay;
@@ -32,43 +34,111 @@ pub trait WithTunable {
     fn run<P: Tunable>(self) -> Self::Output;
 }
 
-/// A game whose evaluation is the linear model the tuner fits
-/// ([`crate::board::eval`]); most of it comes from the model.
-pub trait Tunable: SearchHooks + EvalPosition {
+/// A game whose evaluation is a linear model the tuner fits: its features,
+/// their groups, its weights and a reference evaluation to start from.
+/// The board games get all of it from [`crate::board::eval`] (through
+/// [`BoardTunable`]); Sigma 4 has its own model (`crate::sigma4::eval`).
+pub trait Tunable: SearchHooks {
     /// Number of weights.
-    const NUM_FEATURES: usize = <Self as EvalPosition>::LAYOUT.len;
-    /// First index of the piece-square tables.
-    const PST: usize = <Self as EvalPosition>::LAYOUT.pst;
+    const NUM_FEATURES: usize;
+    /// Where the shipped weights live, from the repository root.
+    const WEIGHTS_PATH: &'static str;
+    /// The reference evaluation, side to move's view: the material-only
+    /// one (board games) or the hand-set one (Sigma 4). Matches and
+    /// `gen --player material` play it.
+    fn material_eval(&self) -> i32;
+    /// The reference evaluation expressed as weights of the model: the
+    /// tuner's default start and the centre of its prior.
+    fn material_weights() -> Vec<i32>;
+    /// Feature groups: name and first index, in index order.
+    fn groups() -> Vec<(&'static str, usize)>;
+    /// Named index ranges of the weights file (by default the groups).
+    fn sections() -> Vec<(String, usize, usize)> {
+        let groups = Self::groups();
+        (0..groups.len())
+            .map(|g| {
+                let end = groups.get(g + 1).map_or(Self::NUM_FEATURES, |&(_, s)| s);
+                (groups[g].0.to_string(), groups[g].1, end)
+            })
+            .collect()
+    }
+    /// Feeds the features of this position (side to move's view).
+    fn features<S: FeatureSink>(&self, sink: &mut S);
+    /// The weights the engine ships.
+    fn shipped_weights() -> &'static [i32];
+    /// The evaluation with the given weights.
+    fn evaluate_with(&self, weights: &[i32]) -> i32;
+    /// The engine's evaluation without its cache (speed measurements).
+    fn evaluate_uncached(&self) -> i32;
+    /// Weights whose prior pull is scaled by `--material-l2` (material).
+    fn is_material(index: usize) -> bool;
+    /// The quadratic king-danger term's weights, if the model has one.
+    fn danger_term() -> texel::DangerTerm {
+        texel::DangerTerm::default()
+    }
+    /// No material has changed hands (an opening for a pair of games).
+    fn is_level(&self) -> bool {
+        self.material_eval() == 0
+    }
+    /// A random legal start other than the standard one, where the game
+    /// begins with a setup (`None`: the standard start only).
+    fn random_start(rng: &mut Rng) -> Option<Self> {
+        let _ = rng;
+        None
+    }
+}
+
+/// A board game evaluated by the model of [`crate::board::eval`]: all of
+/// [`Tunable`] comes from there but where the weights live and the piece
+/// names.
+pub trait BoardTunable: SearchHooks + EvalPosition {
     /// Where the shipped weights live, from the repository root.
     const WEIGHTS_PATH: &'static str;
     /// Piece names for the rows of the piece-square section, by role index.
     const ROLE_NAMES: &'static [&'static str];
-    /// The old material-only evaluation, side to move's view.
+}
+
+impl<P: BoardTunable> Tunable for P {
+    const NUM_FEATURES: usize = <P as EvalPosition>::LAYOUT.len;
+    const WEIGHTS_PATH: &'static str = <P as BoardTunable>::WEIGHTS_PATH;
+
     fn material_eval(&self) -> i32 {
         model::material_eval(self)
     }
-    /// The material-only evaluation expressed as weights of the model.
     fn material_weights() -> Vec<i32> {
         model::material_weights::<Self>()
     }
-
-    /// Feature groups: name and first index, in index order.
-    fn groups() -> [(&'static str, usize); 17] {
-        <Self as EvalPosition>::LAYOUT.groups()
+    fn groups() -> Vec<(&'static str, usize)> {
+        <Self as EvalPosition>::LAYOUT.groups().to_vec()
     }
-    /// Feeds the features of this position (side to move's view).
+    /// The groups, with the piece-square tables split by piece (81
+    /// squares each).
+    fn sections() -> Vec<(String, usize, usize)> {
+        let groups = Self::groups();
+        let pst = <Self as EvalPosition>::LAYOUT.pst;
+        let mut out = Vec::new();
+        for (g, &(name, start)) in groups.iter().enumerate() {
+            let end = groups.get(g + 1).map_or(Self::NUM_FEATURES, |&(_, s)| s);
+            if start == pst {
+                for (r, role) in P::ROLE_NAMES.iter().enumerate() {
+                    let a = start + r * 81;
+                    out.push((format!("pst {role}"), a, a + 81));
+                }
+            } else {
+                out.push((name.to_string(), start, end));
+            }
+        }
+        out
+    }
     fn features<S: FeatureSink>(&self, sink: &mut S) {
         model::features(self, sink)
     }
-    /// The weights the engine ships.
     fn shipped_weights() -> &'static [i32] {
         <Self as EvalPosition>::WEIGHTS
     }
-    /// The evaluation with the given weights.
     fn evaluate_with(&self, weights: &[i32]) -> i32 {
         model::evaluate_with(self, weights)
     }
-    /// The engine's evaluation without its cache (speed measurements).
     fn evaluate_uncached(&self) -> i32 {
         model::evaluate_uncached(self)
     }
@@ -78,6 +148,14 @@ pub trait Tunable: SearchHooks + EvalPosition {
         let l = <Self as EvalPosition>::LAYOUT;
         (l.material..l.hand).contains(&index)
             || ((l.hand..l.pst).contains(&index) && (index - l.hand).is_multiple_of(HAND_STEPS))
+    }
+    fn danger_term() -> texel::DangerTerm {
+        let l = <Self as EvalPosition>::LAYOUT;
+        texel::DangerTerm {
+            from: l.zone_attacked,
+            to: l.king_danger,
+            scale: l.king_danger,
+        }
     }
 }
 
@@ -313,6 +391,10 @@ pub fn flip_sfen(sfen: &usi::Sfen) -> usi::Sfen {
                 .rev()
                 .map(|cell| match cell {
                     usi::Cell::Piece(t) => usi::Cell::Piece(flip_token(t)),
+                    usi::Cell::Base { side, stones } => usi::Cell::Base {
+                        side: flip_side(*side),
+                        stones: stones.clone(),
+                    },
                     other => other.clone(),
                 })
                 .collect()

@@ -1,6 +1,8 @@
-//! Training data from self-play of the material-only engine.
+//! Training data from self-play of the material-only engine (or the
+//! shipped one).
 //!
-//! Each game starts with a few uniformly random plies, then both sides
+//! Each game starts (from a random setup, if asked and the game has
+//! setups) with a few uniformly random plies, then both sides
 //! search with a fixed node budget. The playing engine's evaluation is the
 //! material one plus a small pseudo-random term per position ([`Noisy`],
 //! seeded per game): a pure material evaluation scores every quiet move
@@ -50,6 +52,13 @@ pub struct GenConfig {
     pub first_game: u32,
     /// The evaluation both sides play with.
     pub player: Player,
+    /// Start from random setups where the game has them (Sigma 4).
+    pub random_setup: bool,
+    /// Keep the end of each position's capture sequence (the leaf of a
+    /// capture-only search's principal line) instead of only positions
+    /// that are quiet already: in Sigma 4 nearly every position has a
+    /// capture pending, and the quiet filter kept one in seven.
+    pub leaves: bool,
 }
 
 impl Default for GenConfig {
@@ -67,6 +76,8 @@ impl Default for GenConfig {
             hash_mb: 8,
             first_game: 0,
             player: Player::Material,
+            random_setup: false,
+            leaves: false,
         }
     }
 }
@@ -103,7 +114,11 @@ pub fn generate<P: Tunable>(
     };
     let mut game_no = config.first_game;
     while stats.games < config.games {
-        let mut pos = Noisy(P::startpos(), rng.next_u64(), config.noise, config.player);
+        let start = match config.random_setup {
+            true => P::random_start(&mut rng).unwrap_or_else(P::startpos),
+            false => P::startpos(),
+        };
+        let mut pos = Noisy(start, rng.next_u64(), config.noise, config.player);
         let (lo, hi) = config.random_plies;
         let plies = lo + rng.below((hi.saturating_sub(lo) + 1) as usize) as u32;
         if !random_opening(&mut pos, plies, &mut rng) || pos.0.outcome(&rules).is_some() {
@@ -146,7 +161,14 @@ pub fn generate<P: Tunable>(
                 stats.adjudicated += 1;
                 break streak.0;
             }
-            if !pos.in_check()
+            if config.leaves && !pos.in_check() {
+                let mut m = Material(pos.0.clone());
+                if let Some(leaf) = quiet_leaf(&mut m) {
+                    if !leaf.in_check() {
+                        kept.push((leaf.to_sfen().to_string(), leaf.side_to_move()));
+                    }
+                }
+            } else if !pos.in_check()
                 && !pos.is_tactical(best)
                 && is_quiet(&mut Material(pos.0.clone()), config.quiet_margin)
             {
@@ -186,15 +208,44 @@ pub fn is_quiet<G: SearchHooks>(pos: &mut G, margin: i32) -> bool {
     budget > 0 && (q - stand).abs() <= margin
 }
 
+/// The position at the end of the principal line of a capture-only
+/// search from `pos` (`pos` itself if it stands pat), a position as the
+/// static evaluation meets it at the search's leaves; `None` if the search
+/// ran out of its node budget.
+pub fn quiet_leaf<G: SearchHooks>(pos: &mut G) -> Option<G> {
+    let mut budget = 3000u32;
+    let mut pv = Vec::new();
+    // A window around the static score: the line it finds ends where the
+    // exchanges settle, and the search stays small.
+    let stand = pos.evaluate();
+    qsearch_line(pos, stand - 400, stand + 400, 0, &mut budget, &mut pv);
+    if budget == 0 {
+        return None;
+    }
+    let mut leaf = pos.clone();
+    for &m in &pv {
+        leaf.do_move(m);
+    }
+    // A fresh position: the data line carries no history.
+    G::from_sfen(&leaf.to_sfen()).ok()
+}
+
 /// Capture-only alpha-beta with stand-pat, at most 8 plies deep and
 /// `budget` nodes.
-fn qsearch<G: SearchHooks>(
+fn qsearch<G: SearchHooks>(pos: &mut G, alpha: i32, beta: i32, ply: u32, budget: &mut u32) -> i32 {
+    qsearch_line(pos, alpha, beta, ply, budget, &mut Vec::new())
+}
+
+/// [`qsearch`], also giving its principal line in `pv`.
+fn qsearch_line<G: SearchHooks>(
     pos: &mut G,
     mut alpha: i32,
     beta: i32,
     ply: u32,
     budget: &mut u32,
+    pv: &mut Vec<G::Move>,
 ) -> i32 {
+    pv.clear();
     let stand = pos.evaluate();
     if stand >= beta || ply >= 8 || *budget == 0 {
         return stand;
@@ -210,12 +261,16 @@ fn qsearch<G: SearchHooks>(
         .collect();
     tactical.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
     let mut best = stand;
+    let mut line = Vec::new();
     for (_, m) in tactical {
         pos.do_move(m);
-        let score = -qsearch(pos, -beta, -alpha, ply + 1, budget);
+        let score = -qsearch_line(pos, -beta, -alpha, ply + 1, budget, &mut line);
         pos.undo_move();
         if score > best {
             best = score;
+            pv.clear();
+            pv.push(m);
+            pv.extend_from_slice(&line);
             if score > alpha {
                 alpha = score;
                 if score >= beta {

@@ -284,3 +284,73 @@ fn tune_danger_term_matches_engine_and_gradient() {
         );
     }
 }
+
+/// Sigma 4's own model through the tuner: data from self-play from random
+/// setups loads, its feature vectors sum to the evaluation, the weights
+/// file round-trips, and a short fit from the hand values lowers the
+/// error.
+#[test]
+fn tune_sigma4_round_trip() {
+    use crate::sigma4;
+    type S4 = sigma4::Position;
+    let config = GenConfig {
+        games: 4,
+        nodes: 150,
+        max_plies: 24,
+        random_plies: (0, 2),
+        quiet_margin: 300,
+        random_setup: true,
+        ..GenConfig::default()
+    };
+    let mut out = Vec::new();
+    let stats = generate::<S4>(&config, &mut out, &mut |_| {}).unwrap();
+    assert_eq!(stats.games, 4);
+    let text = String::from_utf8(out).unwrap();
+    let (train, valid) = texel::load::<S4>(&text, 2).unwrap();
+    assert_eq!(train.len() + valid.len(), stats.positions as usize);
+    assert!(!train.is_empty(), "{text}");
+
+    let shipped = S4::shipped_weights();
+    for line in text.lines() {
+        let sfen = usi::parse_sfen(line.splitn(3, '\t').nth(2).unwrap()).unwrap();
+        let p = S4::from_sfen(&sfen).unwrap();
+        let sum: i32 = feature_vector(&p)
+            .iter()
+            .map(|&(i, n)| shipped[i as usize] * n as i32)
+            .sum();
+        assert_eq!(sum, p.evaluate());
+        assert_eq!(p.evaluate_with(shipped), p.evaluate());
+    }
+
+    let w: Vec<i32> = (0..S4::NUM_FEATURES as i32).map(|i| i * 3 - 40).collect();
+    let rendered = weights::render::<S4>(&w, &[]);
+    assert!(rendered.contains("// race_guarded"));
+    assert_eq!(weights::load::<S4>(&rendered), Ok(w));
+    assert!(weights::load::<shogi::Position>(&rendered).is_err());
+    let file = weights::load::<S4>(include_str!("../sigma4/eval_weights.rs")).unwrap();
+    assert_eq!(file.as_slice(), shipped);
+
+    let start: Vec<f64> = S4::material_weights().iter().map(|&x| x as f64).collect();
+    let k = texel::fit_k(&train, &start);
+    let prior = texel::Prior::new::<S4>(1.0);
+    assert_eq!(prior.penalty(&start, 1.0), 0.0);
+    let config = TuneConfig {
+        epochs: 100,
+        lr: 4.0,
+        l2: 1e-9,
+    };
+    let fitted = texel::train(&train, &start, k, &prior, &config, &mut |_, _| {});
+    assert!(train.mse(&fitted, k) <= train.mse(&start, k));
+
+    // A pair of games from a random setup, tuned against hand-set.
+    let config = MatchConfig {
+        pairs: 1,
+        nodes: 100,
+        max_plies: 16,
+        hash_mb: 1,
+        random_setup: true,
+        ..MatchConfig::default()
+    };
+    let stats = play_match::<S4>(&config, Arc::new(shipped.to_vec()), &mut |_| {});
+    assert_eq!(stats.games(), 2);
+}

@@ -18,17 +18,6 @@ pub struct DangerTerm {
     pub scale: usize,
 }
 
-impl DangerTerm {
-    pub fn of<P: Tunable>() -> DangerTerm {
-        let l = <P as crate::board::eval::EvalPosition>::LAYOUT;
-        DangerTerm {
-            from: l.zone_attacked,
-            to: l.king_danger,
-            scale: l.king_danger,
-        }
-    }
-}
-
 /// `max(a, 0)^2 / DANGER_DIVISOR`: the danger term per unit of scale.
 #[inline]
 fn danger_unit(a: f64) -> f64 {
@@ -58,7 +47,7 @@ impl Dataset {
     /// An empty set for positions of `P` (its king-danger term).
     pub fn for_game<P: Tunable>() -> Dataset {
         Dataset {
-            danger: DangerTerm::of::<P>(),
+            danger: P::danger_term(),
             ..Dataset::new()
         }
     }

@@ -22,13 +22,13 @@ pub fn render<P: Tunable>(weights: &[i32], notes: &[String]) -> String {
         }
     }
     s.push('\n');
-    s.push_str("/// Indexed by the `LAYOUT` of `eval.rs` (see `crate::board::eval::Layout`).\n");
+    s.push_str("/// Indexed by the feature layout of the game's `eval.rs`.\n");
     s.push_str("#[rustfmt::skip]\n");
     s.push_str(&format!(
         "pub const WEIGHTS: [i32; {}] = [\n",
         P::NUM_FEATURES
     ));
-    for (name, start, end) in sections::<P>() {
+    for (name, start, end) in P::sections() {
         s.push_str(&format!("    // {name}\n"));
         for chunk in weights[start..end].chunks(9) {
             let line: Vec<String> = chunk.iter().map(|w| format!("{w},")).collect();
@@ -37,25 +37,6 @@ pub fn render<P: Tunable>(weights: &[i32], notes: &[String]) -> String {
     }
     s.push_str("];\n");
     s
-}
-
-/// Named index ranges of the weights file: the groups, with the
-/// piece-square tables split by piece.
-fn sections<P: Tunable>() -> Vec<(String, usize, usize)> {
-    let groups = P::groups();
-    let mut out = Vec::new();
-    for (g, &(name, start)) in groups.iter().enumerate() {
-        let end = groups.get(g + 1).map_or(P::NUM_FEATURES, |&(_, s)| s);
-        if start == P::PST {
-            for (r, role) in P::ROLE_NAMES.iter().enumerate() {
-                let a = start + r * 81;
-                out.push((format!("pst {role}"), a, a + 81));
-            }
-        } else {
-            out.push((name.to_string(), start, end));
-        }
-    }
-    out
 }
 
 /// Reads the weights back from an `eval_weights.rs`: the integers between
