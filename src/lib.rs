@@ -11,6 +11,7 @@ pub mod chance;
 pub mod cli;
 pub mod error;
 pub mod game;
+pub mod golden;
 pub mod mate;
 pub mod mortal;
 pub mod nnue;

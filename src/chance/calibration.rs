@@ -47,28 +47,7 @@ pub fn log_loss(samples: &[Sample], scale: f64) -> f64 {
 /// The scale in `[lo, hi]` that minimises [`log_loss`] (golden-section
 /// search on the log of the scale; the loss is unimodal in it).
 pub fn fit_scale(samples: &[Sample], lo: f64, hi: f64) -> f64 {
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut a, mut b) = (lo.ln(), hi.ln());
-    let loss = |x: f64| log_loss(samples, x.exp());
-    let mut c = b - ratio * (b - a);
-    let mut d = a + ratio * (b - a);
-    let (mut fc, mut fd) = (loss(c), loss(d));
-    for _ in 0..80 {
-        if fc < fd {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - ratio * (b - a);
-            fc = loss(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + ratio * (b - a);
-            fd = loss(d);
-        }
-    }
-    ((a + b) / 2.0).exp()
+    crate::golden::minimise_on_log(lo, hi, 80, |scale| log_loss(samples, scale))
 }
 
 /// The samples grouped by score into bands `width` wide (the band of 0 is

@@ -178,28 +178,7 @@ pub fn sigmoid(x: f64) -> f64 {
 /// The K that minimises the error of the given weights (golden-section
 /// search on log K over 1e-4 ..= 1e-1).
 pub fn fit_k(data: &Dataset, w: &[f64]) -> f64 {
-    let (mut a, mut b) = ((1e-4f64).ln(), (1e-1f64).ln());
-    let phi = (5f64.sqrt() - 1.0) / 2.0;
-    let f = |x: f64| data.mse(w, x.exp());
-    let mut c = b - phi * (b - a);
-    let mut d = a + phi * (b - a);
-    let (mut fc, mut fd) = (f(c), f(d));
-    for _ in 0..60 {
-        if fc < fd {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - phi * (b - a);
-            fc = f(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + phi * (b - a);
-            fd = f(d);
-        }
-    }
-    ((a + b) / 2.0).exp()
+    crate::golden::minimise_on_log(1e-4, 1e-1, 60, |k| data.mse(w, k))
 }
 
 #[derive(Clone, Debug)]
