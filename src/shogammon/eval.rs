@@ -3,9 +3,11 @@
 //! often the side to move could capture the enemy king on this roll, and
 //! how often the opponent could capture ours if it rolled now. A king in a
 //! point needs two different attackers with matching dice, so those counts
-//! already reward the seed's "castling" into a point.
+//! already reward a king's "castling" into a point.
 //!
-//! Units: [`crate::chance::score`] (equity × 10000; a pawn ≈ 100).
+//! Units: [`crate::chance::score`] (equity × 10000; a pawn ahead ≈ 350, a
+//! rook ahead ≈ 2250). The weights are fitted to self-play results so that
+//! a score reads as an equity (docs/tuning.md).
 
 use super::position::{Core, Position};
 use crate::board::attacks::*;
