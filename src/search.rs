@@ -830,13 +830,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         let killers = self.stack[ply].killers;
         let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
         let earlier = self.earlier_moves(ply);
-        let hints = Hints {
-            tt_move,
-            killers,
-            counter,
-            history: &self.history,
-            earlier,
-        };
+        let hints = self.hints(tt_move, killers, counter, earlier);
         match tt_move {
             Some(m) if lazy => {
                 ordered.clear();
@@ -968,13 +962,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             if lazy && next == 1 {
                 // The table move did not cut off: the rest, after it.
                 pos.generate_legal(&mut moves);
-                let hints = Hints {
-                    tt_move,
-                    killers,
-                    counter,
-                    history: &self.history,
-                    earlier,
-                };
+                let hints = self.hints(tt_move, killers, counter, earlier);
                 order_moves(pos, &moves, &hints, &mut ordered);
                 if !ordered.is_empty() {
                     pick_next(&mut ordered, 0);
@@ -1004,6 +992,24 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, static_eval);
         }
         best
+    }
+
+    /// A node's ordering hints: its table move, killers and counter-move,
+    /// with the history tables as they are now.
+    fn hints(
+        &self,
+        tt_move: Option<G::Move>,
+        killers: Killers<G::Move>,
+        counter: Option<G::Move>,
+        earlier: [Option<usize>; 2],
+    ) -> Hints<'_, G> {
+        Hints {
+            tt_move,
+            killers,
+            counter,
+            history: &self.history,
+            earlier,
+        }
     }
 
     /// Whether the side to move's static evaluation rose since its last
