@@ -149,11 +149,14 @@ impl Features {
         score
     }
 
+    /// The king-shape terms in centipawns (ours less theirs).
+    pub fn king_shape(&self, p: &Params) -> i32 {
+        i32::from(self.king_on_top) * p.king_on_top + i32::from(self.king_flights) * p.king_flight
+    }
+
     /// The evaluation of these features with weights `p`.
     pub fn score(&self, p: &Params) -> i32 {
-        let cp = self.material(p)
-            + i32::from(self.king_on_top) * p.king_on_top
-            + i32::from(self.king_flights) * p.king_flight;
+        let cp = self.material(p) + self.king_shape(p);
         let quiet = squash(cp, p.squash);
         // This roll: we capture their king with probability p_us and the
         // game is over; otherwise they may capture ours on their roll
@@ -451,11 +454,9 @@ pub fn terms(pos: &Position) -> Vec<(&'static str, i32)> {
         return Vec::new();
     }
     let f = Features::of(core);
-    let shape = i32::from(f.king_on_top) * SHIPPED.king_on_top
-        + i32::from(f.king_flights) * SHIPPED.king_flight;
     vec![
         ("material", f.material(&SHIPPED)),
-        ("king shape", shape),
+        ("king shape", f.king_shape(&SHIPPED)),
         (
             "king-capture rolls (ours)",
             king_capture_rolls(core, us) as i32,
