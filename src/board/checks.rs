@@ -47,3 +47,33 @@ pub fn checking_moves<R: Kind, M: PackedMove<Role = R>, X, const N: usize, const
         }
     }
 }
+
+impl<R: Kind, M: PackedMove<Role = R>, X, const N: usize, const K: usize> Board<R, M, X, N, K> {
+    /// Whether `m` (legal here) puts the opponent in check, without playing
+    /// it: the moved piece attacks the king from its new square, or it
+    /// uncovers one of our sliders.
+    pub fn gives_check(&self, m: M) -> bool {
+        let us = self.side();
+        let Some(ksq) = self.king(us.flip()) else {
+            return false;
+        };
+        let to = m.to();
+        if m.is_drop() {
+            return m.dropped().attacks(us, to, self.occupied()).contains(ksq);
+        }
+        let from = m.from();
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let occ = self.occupied().without(from).with(to);
+        if m.role_after(piece.role).attacks(us, to, occ).contains(ksq) {
+            return true;
+        }
+        // A discovered check: a slider of ours behind `from`, on the line
+        // through the king, that the move leaves.
+        let ray = line(ksq, from);
+        ray.any()
+            && !ray.contains(to)
+            && (self.attackers_to(ksq, us, occ) & !from.bit() & ray).any()
+    }
+}

@@ -7,8 +7,10 @@ pub mod bitboard;
 pub mod checks;
 pub mod eval;
 pub mod impasse;
+pub mod mate1;
 pub mod position;
 pub mod repetition;
+pub mod see;
 #[cfg(test)]
 pub mod testing;
 pub mod zobrist;

@@ -203,6 +203,30 @@ macro_rules! shogi_family_search_hooks {
             Self::is_legal_fast(self, m)
         }
 
+        fn gives_check(&mut self, m: Self::Move) -> bool {
+            Self::gives_check(self, m)
+        }
+
+        fn see_ge(&self, m: Self::Move, threshold: i32) -> bool {
+            Self::see_ge(self, m, threshold)
+        }
+
+        /// The moving kind (after promotion) and the destination.
+        const PIECE_TO_SIZE: usize = Role::NUM * 81;
+
+        fn piece_to_index(&self, m: Self::Move) -> usize {
+            use $crate::board::position::{Kind, PackedMove};
+            let role = if m.is_drop() {
+                m.dropped()
+            } else {
+                match self.piece_at(m.from()) {
+                    Some(p) => m.role_after(p.role),
+                    None => Role::Pawn,
+                }
+            };
+            role.index() * 81 + m.to().index()
+        }
+
         /// Origin (square or dropped kind) and destination: 14 bits.
         const HISTORY_SIZE: usize = 1 << 14;
 
@@ -222,6 +246,10 @@ macro_rules! shogi_family_search_hooks {
 
         fn checking_moves(&mut self, legal: &Self::Moves, out: &mut Vec<Self::Move>) {
             $crate::board::checks::checking_moves(self, legal, out);
+        }
+
+        fn mate_in_one(&mut self) -> bool {
+            Self::mate_in_one(self).is_some()
         }
     };
 }

@@ -219,3 +219,128 @@ pub fn check_fast_legality<G: crate::game::SearchHooks>(
         "{checked} {legal_others}"
     );
 }
+
+/// Along random games (`seed`) from the start and from `sfens`, with
+/// captures chosen half the time so hands fill: the game's tactical
+/// generator yields exactly the legal moves `is_tactical` keeps, and its
+/// `gives_check` agrees with playing each legal move and looking.
+pub fn check_tactical_moves_and_checks<G: crate::game::SearchHooks>(seed: u64, sfens: &[&str]) {
+    let mut rng = seed | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let starts = std::iter::once(G::startpos()).chain(sfens.iter().map(|s| pos::<G>(s)));
+    let (mut tactical, mut checks) = (0usize, 0usize);
+    for start in starts {
+        for _ in 0..6 {
+            let mut p = start.clone();
+            for _ in 0..150 {
+                let mut all = G::Moves::default();
+                p.generate_legal(&mut all);
+                if all.is_empty() {
+                    break;
+                }
+                let sfen = crate::game::Game::to_sfen(&p);
+                let mut want: Vec<G::Move> =
+                    all.iter().copied().filter(|&m| p.is_tactical(m)).collect();
+                let mut got = G::Moves::default();
+                p.generate_tactical(&mut got);
+                let mut got: Vec<G::Move> = got.iter().copied().collect();
+                want.sort_by_key(|m| format!("{m:?}"));
+                got.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(got, want, "{sfen}");
+                tactical += want.len();
+                for &m in all.iter() {
+                    let fast = p.gives_check(m);
+                    p.do_move(m);
+                    assert_eq!(fast, p.in_check(), "{sfen} {m:?}");
+                    checks += usize::from(fast);
+                    p.undo_move();
+                }
+                let m = if !want.is_empty() && next() % 2 == 0 {
+                    want[next() as usize % want.len()]
+                } else {
+                    all[next() as usize % all.len()]
+                };
+                p.do_move(m);
+            }
+        }
+    }
+    assert!(tactical > 5_000 && checks > 1_000, "{tactical} {checks}");
+}
+
+/// Along random games (`seed`) from `sfens`: a mate the mate-in-one test
+/// reports is a legal move that leaves no reply, and every mate among its
+/// candidates (drops next to the king or of knights, board moves onto a
+/// square next to the king that another of our pieces also attacks) is
+/// found. Returns how many mates it found.
+pub fn check_mate_in_one<R, M, X, const N: usize, const K: usize>(
+    seed: u64,
+    sfens: &[&str],
+) -> usize
+where
+    R: crate::board::position::Kind,
+    M: crate::board::position::PackedMove<Role = R> + std::fmt::Debug + PartialEq,
+    crate::board::position::Board<R, M, X, N, K>:
+        crate::board::mate1::MateMoves<Role = R> + Game<Move = M> + Clone,
+{
+    use crate::board::position::Board;
+    let mut rng = seed | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mates = |p: &mut Board<R, M, X, N, K>, m: M| {
+        p.do_move(m);
+        let mut replies = <Board<R, M, X, N, K> as Game>::Moves::default();
+        p.generate_legal(&mut replies);
+        p.undo_move();
+        replies.is_empty()
+    };
+    let mut found = 0;
+    for sfen in sfens {
+        for _game in 0..6 {
+            let mut p: Board<R, M, X, N, K> = pos(sfen);
+            for _ in 0..80 {
+                let mut all = <Board<R, M, X, N, K> as Game>::Moves::default();
+                p.generate_legal(&mut all);
+                if all.is_empty() {
+                    break;
+                }
+                let us = p.side();
+                let zone = p.king(us.flip()).map(crate::board::attacks::king_attacks);
+                let (mut candidate_mate, mut any_mate) = (false, false);
+                if !p.checkers().any() {
+                    for &m in all.iter() {
+                        if !mates(&mut p, m) {
+                            continue;
+                        }
+                        any_mate = true;
+                        let near = zone.is_some_and(|z| z.contains(m.to()));
+                        let knight = m.is_drop() && m.dropped() == R::KNIGHT;
+                        let movers =
+                            p.attackers_to(m.to(), us, p.occupied()) & !p.pieces_of(us, R::KING);
+                        let supported = m.is_drop() || movers.more_than_one();
+                        candidate_mate |= (near && supported) || knight;
+                    }
+                }
+                let sfen = p.to_sfen();
+                let fast = p.mate_in_one();
+                if let Some(m) = fast {
+                    assert!(all.contains(&m), "{sfen} {m:?} is illegal");
+                    assert!(mates(&mut p, m), "{sfen} {m:?} is no mate");
+                    found += 1;
+                }
+                assert!(fast.is_none() || any_mate);
+                assert_eq!(fast.is_some(), candidate_mate, "{sfen}");
+                p.do_move(all[next() as usize % all.len()]);
+            }
+        }
+    }
+    found
+}

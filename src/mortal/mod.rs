@@ -8,6 +8,7 @@ pub mod eval;
 pub mod movegen;
 pub mod position;
 pub mod rules;
+pub mod see;
 pub mod tune;
 pub mod types;
 
@@ -41,6 +42,34 @@ impl Game for Position {
 
 impl SearchHooks for Position {
     crate::shogi_family_search_hooks!();
+
+    /// Stalemate without check is too rare to look for in quiescence
+    /// search: always `true`.
+    fn generate_tactical(&self, moves: &mut Moves) -> bool {
+        Position::generate_tactical(self, moves);
+        true
+    }
+}
+
+impl crate::board::mate1::MateMoves for Position {
+    type Role = Role;
+    const MATING_DROPS: &'static [Role] = &[
+        Role::Gold,
+        Role::Silver,
+        Role::Horse,
+        Role::Rook,
+        Role::Bishop,
+        Role::Lance,
+        Role::Knight,
+    ];
+
+    fn drop_move(role: Role, to: Square) -> Move {
+        Move::drop(role, to)
+    }
+
+    fn push_moves(list: &mut Moves, us: Color, role: Role, from: Square, to: Square) {
+        movegen::push_moves(list, us, role, from, to);
+    }
 }
 
 impl FamilyRules for Position {

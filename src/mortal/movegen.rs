@@ -73,14 +73,34 @@ impl Gen {
         for to in dests & !dead_zone(role, self.us) {
             list.push(Move::board(from, to, None));
         }
-        for to in promoting {
-            for &new in promotions {
+        self.emit_promotions(list, role, from, promoting);
+    }
+
+    /// Pushes each promotion of a `role` piece from `from` to each of
+    /// `dests` (squares where it may promote) that leaves it a move.
+    #[inline]
+    fn emit_promotions(&self, list: &mut Moves, role: Role, from: Square, dests: Bitboard) {
+        for to in dests {
+            for &new in role.promotions() {
                 if !dead_square(new, self.us, to) {
                     list.push(Move::board(from, to, Some(new)));
                 }
             }
         }
     }
+}
+
+/// Appends the moves of `us`'s `role` from `from` to `to`, each promotion
+/// choice as the generator offers it (legality aside).
+pub fn push_moves(list: &mut Moves, us: Color, role: Role, from: Square, to: Square) {
+    let gen = Gen {
+        us,
+        occ: Bitboard::EMPTY,
+        zone: zone(us),
+        pinned: Bitboard::EMPTY,
+        king: None,
+    };
+    gen.emit(list, role, from, to.bit());
 }
 
 impl Position {
@@ -120,6 +140,54 @@ impl Position {
         for to in king_attacks(ksq) & !self.pieces(us) {
             if !self.is_attacked(to, us.flip(), occ) {
                 list.push(Move::board(ksq, to, None));
+            }
+        }
+    }
+
+    /// The legal captures and promotions of the side to move (quiescence
+    /// search), without the drops and quiet moves `generate_legal` adds.
+    /// In check, the tactical moves among the evasions.
+    pub fn generate_tactical(&self, list: &mut Moves) {
+        let us = self.side();
+        let king = self.king(us);
+        let Some(ksq) = king.filter(|_| self.checkers().is_empty()) else {
+            let mut all = Moves::new();
+            self.generate_legal(&mut all);
+            list.extend(all.into_iter().filter(|&m| self.is_tactical(m)));
+            return;
+        };
+        let gen = Gen {
+            us,
+            occ: self.occupied(),
+            zone: zone(us),
+            pinned: self.pinned(us),
+            king,
+        };
+        let theirs = self.pieces(us.flip());
+        let occ = self.occupied() ^ ksq.bit();
+        for to in king_attacks(ksq) & theirs {
+            if !self.is_attacked(to, us.flip(), occ) {
+                list.push(Move::board(ksq, to, None));
+            }
+        }
+        self.generate_pieces(&gen, list, theirs);
+        // Promotions onto empty squares.
+        let empty = !gen.occ & Bitboard::ALL;
+        for &role in Role::NON_KING {
+            if role.promotions().is_empty() {
+                continue;
+            }
+            for from in self.pieces_of(us, role) {
+                if role == Role::Knight && gen.pinned.contains(from) {
+                    continue;
+                }
+                let reach = piece_attacks(role, us, from, gen.occ) & empty;
+                let reach = if gen.zone.contains(from) {
+                    reach
+                } else {
+                    reach & gen.zone
+                };
+                gen.emit_promotions(list, role, from, gen.legal_dests(from, reach));
             }
         }
     }

@@ -659,3 +659,53 @@ fn fast_legality_agrees_with_the_legal_list() {
         401,
     );
 }
+
+/// The tactical generator yields exactly the legal captures and promotions
+/// (every promotion choice), and `gives_check` agrees with playing the
+/// move, along random games from the bench positions.
+#[test]
+fn tactical_generator_matches_filtered_legal_moves() {
+    crate::board::testing::check_tactical_moves_and_checks::<Position>(
+        0x3c6e_f372_fe94_f82b,
+        &[
+            "2sgkgsnl/5r3/l1p1p2pp/pp1p1Gp2/1n2G4/2P6/PP1PPPPPP/8R/LNS1KGSNL b g 25",
+            "2sgkgsn1/9/l1p2G1pl/pp1p2p2/1n6p/5r3/PP1S2PP1/5S2R/LN1KG2NL b Ss 49",
+            "2sgk1sn1/5r3/l1p4p1/pps3p2/1n1p4l/4S2Pp/PP1SsSP2/2R5L/LN1KG1SN1 b - 73",
+        ],
+    );
+}
+
+/// The mate-in-one test sees Mortal's promotion choices: a silver or pawn
+/// stepping onto 5b mates only as a gold.
+#[test]
+fn mate_in_one_finds_a_promotion_to_gold() {
+    let mut p = pos("4k4/9/4PS3/9/9/9/9/9/4K4 b - 1");
+    let m = p.mate_in_one().expect("a mate in one");
+    assert_eq!(m.promotion(), Some(Role::Gold), "{m:?}");
+    let mut head_gold = pos("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    assert_eq!(head_gold.mate_in_one().map(|m| m.is_drop()), Some(true));
+    let mut unsupported = pos("4k4/9/9/9/9/9/9/9/4K4 b G 1");
+    assert_eq!(unsupported.mate_in_one(), None);
+}
+
+/// Along random games the mate-in-one test agrees with brute force over
+/// its candidate moves (board::testing::check_mate_in_one).
+#[test]
+fn mate_in_one_agrees_with_brute_force() {
+    let found = crate::board::testing::check_mate_in_one::<
+        Role,
+        Move,
+        _,
+        { Role::NUM },
+        { Role::HAND_KINDS },
+    >(
+        0x2545_f491_4f6c_dd1d,
+        &[
+            "2sgkgsnl/5r3/l1p1p2pp/pp1p1Gp2/1n2G4/2P6/PP1PPPPPP/8R/LNS1KGSNL b g 25",
+            "2sgkgsn1/9/l1p2G1pl/pp1p2p2/1n6p/5r3/PP1S2PP1/5S2R/LN1KG2NL b Ss 49",
+            "2sgk1sn1/5r3/l1p4p1/pps3p2/1n1p4l/4S2Pp/PP1SsSP2/2R5L/LN1KG1SN1 b - 73",
+            "6n1l/2S1k4/2lp4p/1np1B2b1/3PP4/1N1S3rP/1P2GPPG1/1p1G5/3KG2r1 b GSN2L4Pgs2p 1",
+        ],
+    );
+    assert!(found >= 5, "only {found} mates seen");
+}

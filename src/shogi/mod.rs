@@ -3,7 +3,6 @@
 pub mod bench;
 pub mod eval;
 pub mod kifu;
-mod mate1;
 pub mod movegen;
 pub mod position;
 pub mod rules;
@@ -18,7 +17,8 @@ pub use types::{Move, Piece, Role};
 use crate::board::position::{Kind, PackedMove};
 use crate::board::Square;
 use crate::game::{
-    Evaluate, FamilyRules, Game, GameError, GameName, MoveError, NoChance, Rules, SearchHooks,
+    Color, Evaluate, FamilyRules, Game, GameError, GameName, MoveError, NoChance, Rules,
+    SearchHooks,
 };
 
 /// What shogi has beyond moves on a board (its entry in the game registry).
@@ -48,33 +48,25 @@ impl SearchHooks for Position {
         Position::generate_tactical(self, moves);
         true
     }
+}
 
-    fn gives_check(&mut self, m: Move) -> bool {
-        Position::gives_check(self, m)
+impl crate::board::mate1::MateMoves for Position {
+    type Role = Role;
+    const MATING_DROPS: &'static [Role] = &[
+        Role::Gold,
+        Role::Silver,
+        Role::Rook,
+        Role::Bishop,
+        Role::Lance,
+        Role::Knight,
+    ];
+
+    fn drop_move(role: Role, to: Square) -> Move {
+        Move::drop(role, to)
     }
 
-    fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        Position::see_ge(self, m, threshold)
-    }
-
-    /// The moving kind (after promotion) and the destination.
-    const PIECE_TO_SIZE: usize = 14 * 81;
-
-    fn piece_to_index(&self, m: Move) -> usize {
-        let role = if m.is_drop() {
-            m.dropped()
-        } else {
-            match self.piece_at(m.from()) {
-                Some(p) if m.is_promotion() => p.role.promoted(),
-                Some(p) => p.role,
-                None => Role::Pawn,
-            }
-        };
-        role.index() * 81 + m.to().index()
-    }
-
-    fn mate_in_one(&mut self) -> bool {
-        self.has_mate_in_one()
+    fn push_moves(list: &mut Moves, us: Color, role: Role, from: Square, to: Square) {
+        movegen::push_piece::<false>(list, us, role, from, to.bit());
     }
 }
 

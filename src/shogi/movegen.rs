@@ -58,7 +58,7 @@ fn push_board(list: &mut Moves, from: Square, dests: Bitboard, promote: bool) {
 /// With `PROMOTIONS_ONLY`, only the promoting moves (quiescence search's
 /// non-capturing tactical moves).
 #[inline(always)]
-pub(super) fn push_piece<const PROMOTIONS_ONLY: bool>(
+pub(crate) fn push_piece<const PROMOTIONS_ONLY: bool>(
     list: &mut Moves,
     us: Color,
     role: Role,
@@ -395,40 +395,6 @@ impl Position {
     /// Whether the move captures or promotes (quiescence search).
     pub fn is_tactical(&self, m: Move) -> bool {
         m.is_promotion() || (!m.is_drop() && self.piece_at(m.to()).is_some())
-    }
-
-    /// Whether `m` (legal here) puts the opponent in check, without playing
-    /// it: the moved piece attacks the king from its new square, or it
-    /// uncovers one of our sliders.
-    pub fn gives_check(&self, m: Move) -> bool {
-        let us = self.side();
-        let Some(ksq) = self.king(us.flip()) else {
-            return false;
-        };
-        let to = m.to();
-        if m.is_drop() {
-            let piece = Piece::new(us, m.dropped());
-            return Position::piece_attacks(piece, to, self.occupied()).contains(ksq);
-        }
-        let from = m.from();
-        let Some(piece) = self.piece_at(from) else {
-            return false;
-        };
-        let role = if m.is_promotion() {
-            piece.role.promoted()
-        } else {
-            piece.role
-        };
-        let occ = self.occupied().without(from) | to.bit();
-        if Position::piece_attacks(Piece::new(us, role), to, occ).contains(ksq) {
-            return true;
-        }
-        // A discovered check: a slider of ours behind `from`, on the line
-        // through the king, that the move leaves.
-        let ray = line(ksq, from);
-        ray.any()
-            && !ray.contains(to)
-            && (self.attackers_to(ksq, us, occ) & !from.bit() & ray).any()
     }
 
     /// Most valuable victim, least valuable attacker.

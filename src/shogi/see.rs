@@ -1,13 +1,9 @@
-//! Static exchange evaluation: the material result of a move and the best
-//! sequence of recaptures on its square, least valuable attacker first.
-//! Search uses it to put losing captures last and to skip them in
-//! quiescence. Pins are ignored and captured pieces are not dropped back,
-//! as usual for an estimate that must be cheap.
+//! What shogi's kinds are worth in a static exchange (the exchange itself
+//! is [`crate::board::see`], shared with Mortal Shogi).
 
-use super::position::Position;
-use super::types::{Move, Role};
-use crate::board::position::{Kind, PackedMove};
-use crate::board::Bitboard;
+use super::types::Role;
+use crate::board::position::Kind;
+use crate::board::see::ExchangeKind;
 
 /// Exchange values (centipawn-like; what a piece is worth when it is taken:
 /// its board value plus the capturer's gain of a hand piece is already in
@@ -29,100 +25,25 @@ const VALUES: [i32; 14] = [
     1300,  // dragon
 ];
 
-/// Attackers tried in this order: the cheapest first.
-const CHEAPEST_FIRST: [Role; 14] = {
-    use Role::*;
-    [
-        Pawn, Lance, Knight, Silver, ProPawn, ProLance, ProKnight, ProSilver, Gold, Bishop, Rook,
-        Horse, Dragon, King,
-    ]
-};
+impl ExchangeKind for Role {
+    const CHEAPEST_FIRST: &'static [Role] = {
+        use Role::*;
+        &[
+            Pawn, Lance, Knight, Silver, ProPawn, ProLance, ProKnight, ProSilver, Gold, Bishop,
+            Rook, Horse, Dragon, King,
+        ]
+    };
 
-#[inline]
-pub fn see_value(role: Role) -> i32 {
-    VALUES[role.index()]
-}
-
-impl Position {
-    /// Whether `m` (legal here) wins at least `threshold` once the exchange
-    /// on its square has run its course.
-    pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        let to = m.to();
-        let us = self.side();
-        let (mut occ, mut on_square, mut gain) = if m.is_drop() {
-            let role = m.dropped();
-            (self.occupied(), see_value(role), 0)
-        } else {
-            let from = m.from();
-            let Some(piece) = self.piece_at(from) else {
-                return threshold <= 0;
-            };
-            let captured = self.piece_at(to).map_or(0, |p| see_value(p.role));
-            let (role, promotion) = if m.is_promotion() {
-                let promoted = piece.role.promoted();
-                (promoted, see_value(promoted) - see_value(piece.role))
-            } else {
-                (piece.role, 0)
-            };
-            (
-                self.occupied().without(from),
-                see_value(role),
-                captured + promotion,
-            )
-        };
-        // The square is occupied by the mover from now on.
-        occ = occ.with(to);
-        if gain < threshold {
-            return false;
-        }
-        // Swap list: `gains[d]` is the balance if the exchange stops after
-        // capture d; negamaxed backwards at the end.
-        let mut gains = [0i32; 40];
-        gains[0] = gain;
-        let mut depth = 0;
-        let mut side = us.flip();
-        loop {
-            let attackers = self.attackers_to(to, side, occ) & occ;
-            let Some((sq, role)) = self.cheapest(attackers) else {
-                break;
-            };
-            if role == Role::King && (self.attackers_to(to, side.flip(), occ) & occ).any() {
-                // The king cannot capture into an attacked square.
-                break;
-            }
-            depth += 1;
-            if depth >= gains.len() {
-                break;
-            }
-            gain = on_square - gains[depth - 1];
-            gains[depth] = gain;
-            on_square = see_value(role);
-            occ = occ.without(sq);
-            side = side.flip();
-        }
-        while depth > 0 {
-            gains[depth - 1] = -((-gains[depth - 1]).max(gains[depth]));
-            depth -= 1;
-        }
-        gains[0] >= threshold
-    }
-
-    /// The least valuable piece among `attackers` (all of one side).
-    fn cheapest(&self, attackers: Bitboard) -> Option<(crate::board::Square, Role)> {
-        if attackers.is_empty() {
-            return None;
-        }
-        CHEAPEST_FIRST.iter().find_map(|&role| {
-            let of_role = attackers & self.role_bb(role);
-            of_role.any().then(|| (of_role.lsb(), role))
-        })
+    #[inline]
+    fn exchange_value(self) -> i32 {
+        VALUES[self.index()]
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::game::Game;
+    use crate::shogi::{Move, Position};
 
     fn pos(sfen: &str) -> Position {
         Position::from_sfen(&usi::parse_sfen(sfen).expect("test SFEN parses"))

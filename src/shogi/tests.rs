@@ -1,7 +1,6 @@
 //! Rule tests on hand-built positions and the perft table in tests/perft.
 
 use super::*;
-use crate::board::position::PackedMove;
 use crate::board::testing::{self, legal};
 use crate::game::{
     Color, EnteringKingRule, Game, GameError, GameName, MoveError, PositionError, Rules,
@@ -286,37 +285,14 @@ fn illegal_moves_are_explained() {
 /// the bench-like positions.
 #[test]
 fn tactical_generator_matches_filtered_legal_moves() {
-    let starts = [
-        crate::shogi::STARTPOS_SFEN,
-        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-        "ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 1",
-        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 1",
-    ];
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    for start in starts {
-        let mut p = pos(start);
-        for _ in 0..120 {
-            let mut all = Moves::new();
-            p.generate_legal(&mut all);
-            if all.is_empty() {
-                break;
-            }
-            let mut want: Vec<Move> = all.iter().copied().filter(|&m| p.is_tactical(m)).collect();
-            let mut got = Moves::new();
-            p.generate_tactical(&mut got);
-            let mut got: Vec<Move> = got.to_vec();
-            want.sort_by_key(|m| m.0);
-            got.sort_by_key(|m| m.0);
-            assert_eq!(got, want, "{}", p.to_sfen());
-            for &m in all.iter() {
-                let fast = p.gives_check(m);
-                p.do_move(m);
-                assert_eq!(fast, p.checkers().any(), "{} {m:?}", p.to_sfen());
-                p.undo_move();
-            }
-            play_random(&mut p, &all, &mut seed);
-        }
-    }
+    crate::board::testing::check_tactical_moves_and_checks::<Position>(
+        0x9e37_79b9_7f4a_7c15,
+        &[
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 1",
+        ],
+    );
 }
 
 /// The mate-in-one test: a head gold, a knight drop and a board move mate;
@@ -347,68 +323,19 @@ fn mate_in_one_finds_drop_and_move_mates() {
     assert_eq!(pawn.mate_in_one(), None);
 }
 
-/// Along random games, a mate the test reports is a legal move that leaves
-/// no reply, and every such mate among its candidate moves (drops next to
-/// the king or of knights, board moves onto a square next to the king) is
-/// found (a board move onto a square another of our pieces also attacks).
+/// Along random games the mate-in-one test agrees with brute force over
+/// its candidate moves (board::testing::check_mate_in_one).
 #[test]
 fn mate_in_one_agrees_with_brute_force() {
-    let starts = [
-        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-        "ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 1",
-        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 1",
-        "6n1l/2+S1k4/2lp4p/1np1B2b1/3PP4/1N1S3rP/1P2+pPP+p1/1p1G5/3KG2r1 b GSN2L4Pgs2p 1",
-    ];
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut found = 0;
-    for start in starts {
-        for _game in 0..6 {
-            let mut p = pos(start);
-            for _ in 0..80 {
-                let mut all = Moves::new();
-                p.generate_legal(&mut all);
-                if all.is_empty() {
-                    break;
-                }
-                let them = p.side().flip();
-                let zone = p.king(them).map(crate::board::attacks::king_attacks);
-                let mut candidate_mate = false;
-                let mut any_mate = false;
-                if !p.checkers().any() {
-                    for &m in all.iter() {
-                        p.do_move(m);
-                        let mut replies = Moves::new();
-                        p.generate_legal(&mut replies);
-                        let mated = replies.is_empty();
-                        p.undo_move();
-                        if !mated {
-                            continue;
-                        }
-                        any_mate = true;
-                        let near = zone.is_some_and(|z| z.contains(m.to()));
-                        let knight = m.is_drop() && m.dropped() == Role::Knight;
-                        let movers = p.attackers_to(m.to(), p.side(), p.occupied())
-                            & !p.pieces_of(p.side(), Role::King);
-                        let supported = m.is_drop() || movers.more_than_one();
-                        candidate_mate |= (near && supported) || knight;
-                    }
-                }
-                let fast = p.mate_in_one();
-                if let Some(m) = fast {
-                    assert!(all.contains(&m), "{} {m:?} is illegal", p.to_sfen());
-                    p.do_move(m);
-                    let mut replies = Moves::new();
-                    p.generate_legal(&mut replies);
-                    assert!(replies.is_empty(), "{} {m:?} is no mate", p.to_sfen());
-                    p.undo_move();
-                    found += 1;
-                }
-                assert!(fast.is_none() || any_mate);
-                assert_eq!(fast.is_some(), candidate_mate, "{}", p.to_sfen());
-                play_random(&mut p, &all, &mut seed);
-            }
-        }
-    }
+    let found = crate::board::testing::check_mate_in_one::<Role, Move, _, { Role::NUM }, 7>(
+        0x2545_f491_4f6c_dd1d,
+        &[
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "ln1g5/1r2S1k2/p2pppn2/2ps2p2/1p7/2P6/PPSPPPPLP/2G2K1pr/LN4G1b w BGSLPnp 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 1",
+            "6n1l/2+S1k4/2lp4p/1np1B2b1/3PP4/1N1S3rP/1P2+pPP+p1/1p1G5/3KG2r1 b GSN2L4Pgs2p 1",
+        ],
+    );
     assert!(found >= 5, "only {found} mates seen");
 }
 
@@ -416,14 +343,6 @@ fn mate_in_one_agrees_with_brute_force() {
 fn sq(name: &str) -> crate::board::Square {
     let b = name.as_bytes();
     crate::board::Square::new(b[0] - b'0', b[1] - b'a')
-}
-
-/// Plays one of `legal` chosen by a xorshift step of `seed`.
-fn play_random(p: &mut Position, legal: &Moves, seed: &mut u64) {
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    p.do_move(legal[(*seed % legal.len() as u64) as usize]);
 }
 
 #[test]

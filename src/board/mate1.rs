@@ -1,8 +1,8 @@
-//! Checkmate in one move, tested at the leaves of the search. A quiet drop
-//! or move next to the king that mates is invisible to a captures-only
-//! quiescence search, and shogi's drops make such mates common: without
-//! this test every move that allows one looks as good as its static
-//! evaluation one ply before the horizon.
+//! Checkmate in one move, tested at the leaves of the search in standard
+//! shogi and Mortal Shogi. A quiet drop or move next to the king that
+//! mates is invisible to a captures-only quiescence search, and drops make
+//! such mates common: without this test every move that allows one looks
+//! as good as its static evaluation one ply before the horizon.
 //!
 //! Candidates are the checks most mates in one are made of: drops next to
 //! the king that the king cannot take (no pawn: a pawn-drop mate is
@@ -12,30 +12,29 @@
 //! behind the mover are not looked for: they rarely mate, and trying them
 //! would cost more than the test saves.
 
-use super::movegen::{push_piece, Moves};
-use super::position::{Attackers, Position};
-use super::types::{Move, Piece, Role};
-use crate::board::attacks::{king_attacks, line};
+use super::attacks::{king_attacks, line};
+use super::position::{Attackers, Board, Kind, PackedMove};
+use super::Square;
+use crate::game::{Color, Game, MoveList};
 
-/// Hand kinds tried as mating drops.
-const DROPPED: [Role; 6] = [
-    Role::Gold,
-    Role::Silver,
-    Role::Rook,
-    Role::Bishop,
-    Role::Lance,
-    Role::Knight,
-];
+/// What the mate-in-one test needs of a game's moves.
+pub trait MateMoves: Game {
+    type Role: Kind;
+    /// Hand kinds tried as mating drops (never the pawn).
+    const MATING_DROPS: &'static [Self::Role];
+    fn drop_move(role: Self::Role, to: Square) -> Self::Move;
+    /// Appends the moves of `us`'s `role` from `from` to `to` (each
+    /// promotion choice), as the generator writes them.
+    fn push_moves(list: &mut Self::Moves, us: Color, role: Self::Role, from: Square, to: Square);
+}
 
-impl Position {
-    /// Whether the side to move, not in check, can mate at once with one of
-    /// the candidate moves (see the module comment).
-    pub fn has_mate_in_one(&mut self) -> bool {
-        self.mate_in_one().is_some()
-    }
-
-    /// The first candidate move that mates at once, if any.
-    pub fn mate_in_one(&mut self) -> Option<Move> {
+impl<R: Kind, M: PackedMove<Role = R>, X, const N: usize, const K: usize> Board<R, M, X, N, K>
+where
+    Self: MateMoves<Role = R> + Game<Move = M>,
+{
+    /// The first candidate move that mates at once, if any (see the module
+    /// comment); none while the side to move is in check.
+    pub fn mate_in_one(&mut self) -> Option<M> {
         let us = self.side();
         let them = us.flip();
         let ek = self.king(them)?;
@@ -46,14 +45,14 @@ impl Position {
         let zone = king_attacks(ek);
         let hand = self.hand(us);
         let ours = Attackers::of(self, us);
-        for role in DROPPED {
+        for &role in Self::MATING_DROPS {
             if hand.count(role) == 0 {
                 continue;
             }
             // A piece of ours checks from where the same piece of theirs
             // on the king's square would attack.
-            let checks = Position::piece_attacks(Piece::new(them, role), ek, occ) & !occ;
-            let candidates = if role == Role::Knight {
+            let checks = role.attacks(them, ek, occ) & !occ;
+            let candidates = if role == R::KNIGHT {
                 checks
             } else {
                 checks & zone
@@ -63,16 +62,16 @@ impl Position {
                 if zone.contains(to) && !ours.attack(to, occ) {
                     continue;
                 }
-                let m = Move::drop(role, to);
+                let m = Self::drop_move(role, to);
                 if self.mates(m) {
                     return Some(m);
                 }
             }
         }
         let our_king = self.king(us);
-        let not_king = !self.pieces_of(us, Role::King);
+        let not_king = !self.pieces_of(us, R::KING);
         let mut pinned = None;
-        let mut choices = Moves::new();
+        let mut choices = <Self as Game>::Moves::default();
         for to in zone & !self.pieces(us) {
             let movers = ours.attackers_to(to, occ) & not_king;
             // The king takes a piece no other of ours defends.
@@ -88,7 +87,7 @@ impl Position {
                     continue;
                 };
                 choices.clear();
-                push_piece::<false>(&mut choices, us, piece.role, from, to.bit());
+                Self::push_moves(&mut choices, us, piece.role, from, to);
                 for &m in choices.iter() {
                     if self.gives_check(m) && self.mates(m) {
                         return Some(m);
@@ -100,9 +99,9 @@ impl Position {
     }
 
     /// Whether the legal check `m` leaves the opponent without a move.
-    fn mates(&mut self, m: Move) -> bool {
+    fn mates(&mut self, m: M) -> bool {
         self.do_move(m);
-        let mut replies = Moves::new();
+        let mut replies = <Self as Game>::Moves::default();
         self.generate_legal(&mut replies);
         let mated = replies.is_empty();
         self.undo_move();
