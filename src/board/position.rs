@@ -251,6 +251,13 @@ macro_rules! shogi_family_search_hooks {
         fn mate_in_one(&mut self) -> bool {
             Self::mate_in_one(self).is_some()
         }
+
+        /// Stalemate without check is too rare to look for in quiescence
+        /// search: always `true`.
+        fn generate_tactical(&self, moves: &mut Self::Moves) -> bool {
+            Self::generate_tactical(self, moves);
+            true
+        }
     };
 }
 

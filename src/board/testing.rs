@@ -21,12 +21,29 @@ pub fn legal<G: Game>(p: &G) -> Vec<String> {
     v
 }
 
+/// The move `text` here (which the test knows to be legal).
+pub fn mv<G: Game>(p: &G, text: &str) -> G::Move {
+    let token = usi::parse_move_token(text).expect("test move parses");
+    p.parse_move(&token)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
 /// Plays moves given as text, each checked by the game's parser.
 pub fn play<G: Game>(p: &mut G, moves: &str) {
     for text in moves.split_whitespace() {
-        let mv = usi::parse_move_token(text).expect("test move parses");
-        let m = p.parse_move(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let m = mv(p, text);
         p.do_move(m);
+    }
+}
+
+/// A xorshift stream of numbers from `seed`, for random games.
+pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut rng = seed | 1;
+    move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
     }
 }
 
@@ -141,13 +158,7 @@ pub fn check_fast_legality<G: crate::game::SearchHooks>(
     every: u64,
     sample: usize,
 ) {
-    let mut rng = seed | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(seed);
     let mut positions: Vec<G> = sfens.iter().map(|s| pos::<G>(s)).collect();
     for _ in 0..40 {
         let mut p = G::startpos();
@@ -161,7 +172,7 @@ pub fn check_fast_legality<G: crate::game::SearchHooks>(
             // Captures half the time, so hands fill and drops abound.
             let captures: Vec<G::Move> =
                 list.iter().copied().filter(|&m| p.is_tactical(m)).collect();
-            let m = if !captures.is_empty() && next() % 2 == 0 {
+            let m = if !captures.is_empty() && next().is_multiple_of(2) {
                 captures[next() as usize % captures.len()]
             } else {
                 list[next() as usize % list.len()]
@@ -225,13 +236,7 @@ pub fn check_fast_legality<G: crate::game::SearchHooks>(
 /// generator yields exactly the legal moves `is_tactical` keeps, and its
 /// `gives_check` agrees with playing each legal move and looking.
 pub fn check_tactical_moves_and_checks<G: crate::game::SearchHooks>(seed: u64, sfens: &[&str]) {
-    let mut rng = seed | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(seed);
     let starts = std::iter::once(G::startpos()).chain(sfens.iter().map(|s| pos::<G>(s)));
     let (mut tactical, mut checks) = (0usize, 0usize);
     for start in starts {
@@ -260,7 +265,7 @@ pub fn check_tactical_moves_and_checks<G: crate::game::SearchHooks>(seed: u64, s
                     checks += usize::from(fast);
                     p.undo_move();
                 }
-                let m = if !want.is_empty() && next() % 2 == 0 {
+                let m = if !want.is_empty() && next().is_multiple_of(2) {
                     want[next() as usize % want.len()]
                 } else {
                     all[next() as usize % all.len()]
@@ -288,13 +293,7 @@ where
         crate::board::mate1::MateMoves<Role = R> + Game<Move = M> + Clone,
 {
     use crate::board::position::Board;
-    let mut rng = seed | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = xorshift(seed);
     let mates = |p: &mut Board<R, M, X, N, K>, m: M| {
         p.do_move(m);
         let mut replies = <Board<R, M, X, N, K> as Game>::Moves::default();

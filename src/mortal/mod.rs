@@ -42,13 +42,6 @@ impl Game for Position {
 
 impl SearchHooks for Position {
     crate::shogi_family_search_hooks!();
-
-    /// Stalemate without check is too rare to look for in quiescence
-    /// search: always `true`.
-    fn generate_tactical(&self, moves: &mut Moves) -> bool {
-        Position::generate_tactical(self, moves);
-        true
-    }
 }
 
 impl crate::board::mate1::MateMoves for Position {

@@ -121,7 +121,7 @@ impl Position {
             self.generate_drops(list, !gen.occ);
             return;
         };
-        self.generate_king(ksq, list);
+        self.generate_king(ksq, list, !self.pieces(us));
         if checkers.is_empty() {
             self.generate_pieces(&gen, list, !self.pieces(us));
             self.generate_drops(list, !gen.occ);
@@ -134,10 +134,11 @@ impl Position {
         }
     }
 
-    fn generate_king(&self, ksq: Square, list: &mut Moves) {
+    /// The king's moves onto `target` that leave it unattacked.
+    fn generate_king(&self, ksq: Square, list: &mut Moves, target: Bitboard) {
         let us = self.side();
         let occ = self.occupied() ^ ksq.bit();
-        for to in king_attacks(ksq) & !self.pieces(us) {
+        for to in king_attacks(ksq) & target {
             if !self.is_attacked(to, us.flip(), occ) {
                 list.push(Move::board(ksq, to, None));
             }
@@ -164,12 +165,7 @@ impl Position {
             king,
         };
         let theirs = self.pieces(us.flip());
-        let occ = self.occupied() ^ ksq.bit();
-        for to in king_attacks(ksq) & theirs {
-            if !self.is_attacked(to, us.flip(), occ) {
-                list.push(Move::board(ksq, to, None));
-            }
-        }
+        self.generate_king(ksq, list, theirs);
         self.generate_pieces(&gen, list, theirs);
         // Promotions onto empty squares.
         let empty = !gen.occ & Bitboard::ALL;

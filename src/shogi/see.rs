@@ -42,17 +42,11 @@ impl ExchangeKind for Role {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::Game;
-    use crate::shogi::{Move, Position};
+    use crate::board::testing::mv;
+    use crate::shogi::Position;
 
     fn pos(sfen: &str) -> Position {
-        Position::from_sfen(&usi::parse_sfen(sfen).expect("test SFEN parses"))
-            .expect("test SFEN is legal")
-    }
-
-    fn mv(p: &Position, text: &str) -> Move {
-        p.parse_move(&usi::parse_move_token(text).expect("test move parses"))
-            .expect("test move is legal")
+        crate::board::testing::pos(sfen)
     }
 
     #[test]
