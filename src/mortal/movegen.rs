@@ -47,6 +47,18 @@ struct Gen {
 }
 
 impl Gen {
+    /// The context for generating the side to move's moves in `pos`.
+    fn of(pos: &Position) -> Gen {
+        let us = pos.side();
+        Gen {
+            us,
+            occ: pos.occupied(),
+            zone: zone(us),
+            pinned: pos.pinned(us),
+            king: pos.king(us),
+        }
+    }
+
     /// Restricts a pinned piece to the line through its king.
     #[inline]
     fn legal_dests(&self, from: Square, dests: Bitboard) -> Bitboard {
@@ -106,17 +118,10 @@ pub fn push_moves(list: &mut Moves, us: Color, role: Role, from: Square, to: Squ
 impl Position {
     /// Every legal move of the side to move.
     pub fn generate_legal(&self, list: &mut Moves) {
-        let us = self.side();
-        let king = self.king(us);
-        let gen = Gen {
-            us,
-            occ: self.occupied(),
-            zone: zone(us),
-            pinned: self.pinned(us),
-            king,
-        };
+        let gen = Gen::of(self);
+        let us = gen.us;
         let checkers = self.checkers();
-        let Some(ksq) = king else {
+        let Some(ksq) = gen.king else {
             self.generate_pieces(&gen, list, !self.pieces(us));
             self.generate_drops(list, !gen.occ);
             return;
@@ -149,20 +154,13 @@ impl Position {
     /// search), without the drops and quiet moves `generate_legal` adds.
     /// In check, the tactical moves among the evasions.
     pub fn generate_tactical(&self, list: &mut Moves) {
-        let us = self.side();
-        let king = self.king(us);
-        let Some(ksq) = king.filter(|_| self.checkers().is_empty()) else {
+        let gen = Gen::of(self);
+        let us = gen.us;
+        let Some(ksq) = gen.king.filter(|_| self.checkers().is_empty()) else {
             let mut all = Moves::new();
             self.generate_legal(&mut all);
             list.extend(all.into_iter().filter(|&m| self.is_tactical(m)));
             return;
-        };
-        let gen = Gen {
-            us,
-            occ: self.occupied(),
-            zone: zone(us),
-            pinned: self.pinned(us),
-            king,
         };
         let theirs = self.pieces(us.flip());
         self.generate_king(ksq, list, theirs);
