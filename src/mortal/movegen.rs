@@ -154,14 +154,15 @@ impl Position {
     /// search), without the drops and quiet moves `generate_legal` adds.
     /// In check, the tactical moves among the evasions.
     pub fn generate_tactical(&self, list: &mut Moves) {
-        let gen = Gen::of(self);
-        let us = gen.us;
-        let Some(ksq) = gen.king.filter(|_| self.checkers().is_empty()) else {
+        let us = self.side();
+        let Some(ksq) = self.king(us).filter(|_| self.checkers().is_empty()) else {
             let mut all = Moves::new();
             self.generate_legal(&mut all);
             list.extend(all.into_iter().filter(|&m| self.is_tactical(m)));
             return;
         };
+        // Pins only once the in-check fallback is ruled out.
+        let gen = Gen::of(self);
         let theirs = self.pieces(us.flip());
         self.generate_king(ksq, list, theirs);
         self.generate_pieces(&gen, list, theirs);
