@@ -49,6 +49,42 @@ pub struct FitTable {
     /// kinds its pool holds, so this shortens the walk a lot.
     within: Vec<Vec<FitId>>,
     lookup: HashMap<Base, FitId>,
+    /// Every (capturer, victim) pair's refits, computed once: captures are
+    /// generated and exchanged at every node, and walking `within` for
+    /// each was a tenth of the search's time.
+    refits: RefitTable,
+}
+
+/// The refits of a capture by a base of one composition on a base of
+/// another, indexed by the pair: `spans[own * n + victim]` is a slice of
+/// `ids` in the generator's order, with the principal refit's place in it.
+struct RefitTable {
+    n: usize,
+    ids: Vec<FitId>,
+    spans: Vec<RefitSpan>,
+}
+
+#[derive(Clone, Copy)]
+struct RefitSpan {
+    start: u32,
+    len: u16,
+    principal: u16,
+}
+
+/// A capture's refits (in the order the generator lists them) and the
+/// index among them of the principal one; empty when no refit exists.
+#[derive(Clone, Copy)]
+pub struct Refits<'a> {
+    pub ids: &'a [FitId],
+    pub principal: usize,
+}
+
+impl Refits<'_> {
+    /// The principal refit, if the capture has any.
+    #[inline]
+    pub fn principal_id(&self) -> Option<FitId> {
+        self.ids.get(self.principal).copied()
+    }
 }
 
 static TABLE: OnceLock<FitTable> = OnceLock::new();
@@ -176,7 +212,7 @@ impl FitTable {
                     .collect()
             })
             .collect();
-        FitTable {
+        let mut table = FitTable {
             fits,
             plain,
             royal,
@@ -184,6 +220,65 @@ impl FitTable {
             royal_by_total,
             within,
             lookup,
+            refits: RefitTable {
+                n: 0,
+                ids: Vec::new(),
+                spans: Vec::new(),
+            },
+        };
+        table.refits = table.build_refits();
+        table
+    }
+
+    /// Every allowed composition (royal or plain, as the capturer) drawn
+    /// from the pool of both bases' stones with at least as many stones as
+    /// the capturer had, per pair; the principal one is the first with the
+    /// highest `keep_score`.
+    fn build_refits(&self) -> RefitTable {
+        let n = self.fits.len();
+        let mut ids = Vec::new();
+        let mut spans = Vec::with_capacity(n * n);
+        for own in 0..n {
+            let own_fit = &self.fits[own];
+            for victim in 0..n {
+                let victim_fit = &self.fits[victim];
+                let pool = own_fit.base.stones.plus(victim_fit.base.stones);
+                let kinds = own_fit.kinds | victim_fit.kinds;
+                let start = ids.len();
+                let mut best: Option<(i32, usize)> = None;
+                if own != 0 && victim != 0 {
+                    for &id in self.within(own_fit.base.royal, kinds) {
+                        let kept = self.get(id);
+                        if kept.total < own_fit.total {
+                            break; // the list is sorted by size
+                        }
+                        if kept.base.stones.is_subset_of(pool) {
+                            if best.is_none_or(|(b, _)| kept.keep_score > b) {
+                                best = Some((kept.keep_score, ids.len() - start));
+                            }
+                            ids.push(id);
+                        }
+                    }
+                }
+                spans.push(RefitSpan {
+                    start: start as u32,
+                    len: (ids.len() - start) as u16,
+                    principal: best.map_or(0, |(_, i)| i as u16),
+                });
+            }
+        }
+        RefitTable { n, ids, spans }
+    }
+
+    /// The refits of a capture by a base of `own` on a base of `victim`.
+    #[inline]
+    pub fn refits(&self, own: FitId, victim: FitId) -> Refits<'_> {
+        let t = &self.refits;
+        let span = t.spans[own.0 as usize * t.n + victim.0 as usize];
+        let start = span.start as usize;
+        Refits {
+            ids: &t.ids[start..start + span.len as usize],
+            principal: span.principal as usize,
         }
     }
 
@@ -294,5 +389,41 @@ mod tests {
         // Royal with W and F: W, F, WW, FF, FW.
         assert_eq!(t.within(true, wf).len(), 5);
         assert_eq!(t.within(false, 0xff).len(), 251);
+    }
+
+    #[test]
+    fn refits_are_the_allowed_compositions_from_the_pool() {
+        let t = fits();
+        let all: Vec<FitId> = (1..t.len() as u16).map(FitId).collect();
+        for (i, &own) in all.iter().enumerate() {
+            // Every capturer against a spread of victims (all pairs take
+            // too long unoptimised).
+            for &victim in all.iter().skip(i % 7).step_by(7) {
+                let (a, b) = (t.get(own), t.get(victim));
+                let pool = a.base.stones.plus(b.base.stones);
+                let class = if a.base.royal { t.royal() } else { t.plain() };
+                let mut expected: Vec<FitId> = class
+                    .iter()
+                    .copied()
+                    .filter(|&id| t.get(id).total >= a.total && t.stones(id).is_subset_of(pool))
+                    .collect();
+                let refits = t.refits(own, victim);
+                let mut got = refits.ids.to_vec();
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected, "{own:?} takes {victim:?}");
+                if let Some(p) = refits.principal_id() {
+                    let best = expected.iter().map(|&id| t.get(id).keep_score).max();
+                    assert_eq!(Some(t.get(p).keep_score), best);
+                    let first = refits
+                        .ids
+                        .iter()
+                        .position(|&id| t.get(id).keep_score == best.unwrap());
+                    assert_eq!(first, Some(refits.principal), "the first best is principal");
+                } else {
+                    assert!(expected.is_empty());
+                }
+            }
+        }
     }
 }

@@ -45,10 +45,8 @@ impl Gen<'_> {
         !is_attacked(self.t, self.their_maps(), self.royal, occ, !to.bit())
     }
 
-    /// One move per distinct refit of a capture: every allowed composition
-    /// (royal or plain, as the capturer) drawn from the pool of both bases'
-    /// stones with at least as many stones as the capturer had. The refit
-    /// the evaluation likes best is marked principal.
+    /// One move per distinct refit of a capture (`FitTable::refits`), the
+    /// principal one marked; only that one in the captures-only pass.
     #[inline]
     fn push_capture(
         &self,
@@ -58,31 +56,20 @@ impl Gen<'_> {
         own: FitId,
         victim: FitId,
     ) {
-        let own_fit = self.ft.get(own);
-        let victim_fit = self.ft.get(victim);
-        let pool = own_fit.base.stones.plus(victim_fit.base.stones);
-        let kinds = own_fit.kinds | victim_fit.kinds;
-        let mut best: Option<(i32, usize, FitId)> = None;
-        for &id in self.ft.within(own_fit.base.royal, kinds) {
-            let kept = self.ft.get(id);
-            if kept.total < own_fit.total {
-                break; // the list is sorted by size
+        let refits = self.ft.refits(own, victim);
+        if self.captures_only {
+            if let Some(id) = refits.principal_id() {
+                list.push(Move::capture(from, to, id).principal());
             }
-            if kept.base.stones.is_subset_of(pool) {
-                if best.is_none_or(|(b, _, _)| kept.keep_score > b) {
-                    best = Some((kept.keep_score, list.len(), id));
-                }
-                if !self.captures_only {
-                    list.push(Move::capture(from, to, id));
-                }
-            }
+            return;
         }
-        match best {
-            Some((_, _, id)) if self.captures_only => {
-                list.push(Move::capture(from, to, id).principal())
-            }
-            Some((_, i, _)) => list[i] = list[i].principal(),
-            None => {}
+        for (i, &id) in refits.ids.iter().enumerate() {
+            let m = Move::capture(from, to, id);
+            list.push(if i == refits.principal {
+                m.principal()
+            } else {
+                m
+            });
         }
     }
 

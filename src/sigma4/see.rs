@@ -17,25 +17,10 @@ const MAX_SWAPS: usize = 16;
 const ROYAL_ORDER: i32 = 1 << 20;
 
 /// The refit a capture by a base of `own` on a base of `victim` keeps: the
-/// allowed composition (royal or plain, as the capturer) from both bases'
-/// stones, with at least the capturer's stone count, that the capturer
-/// likes best (the generator's principal refit).
+/// generator's principal refit (`FitTable::refits`), or the capturer's own
+/// composition if none exists.
 pub fn principal_refit(ft: &FitTable, own: FitId, victim: FitId) -> FitId {
-    let own_fit = ft.get(own);
-    let victim_fit = ft.get(victim);
-    let pool = own_fit.base.stones.plus(victim_fit.base.stones);
-    let kinds = own_fit.kinds | victim_fit.kinds;
-    let mut best: Option<(i32, FitId)> = None;
-    for &id in ft.within(own_fit.base.royal, kinds) {
-        let kept = ft.get(id);
-        if kept.total < own_fit.total {
-            break; // sorted by size
-        }
-        if kept.base.stones.is_subset_of(pool) && best.is_none_or(|(b, _)| kept.keep_score > b) {
-            best = Some((kept.keep_score, id));
-        }
-    }
-    best.map_or(own, |(_, id)| id)
+    ft.refits(own, victim).principal_id().unwrap_or(own)
 }
 
 impl Position {
