@@ -30,6 +30,10 @@ pub struct Fit {
     /// its stones would be worth in the opponent's storage otherwise (the
     /// pool is fixed, so this ranks the refits of one capture).
     pub keep_score: i32,
+    /// The stone maps a base of this composition sets (`Position::maps`,
+    /// bit `kind * 4 + n` for its `n+1`-th stone of that kind), so placing
+    /// or lifting a base toggles them without walking its stones.
+    pub map_bits: u32,
 }
 
 /// All allowed compositions; `FitId(0)` is unused so that a zero move means
@@ -151,6 +155,7 @@ impl FitTable {
             weight: 0,
             kinds: 0,
             keep_score: 0,
+            map_bits: 0,
         }];
         let mut plain = Vec::new();
         let mut royal = Vec::new();
@@ -179,6 +184,11 @@ impl FitTable {
                 kinds: base.stones.kinds(),
                 keep_score: super::eval::composition_value(base)
                     + super::eval::storage_value(base.stones),
+                map_bits: base
+                    .stones
+                    .iter()
+                    .flat_map(|(s, n)| (0..n.min(4)).map(move |i| 1 << (s.index() * 4 + i as usize)))
+                    .fold(0, |a, b| a | b),
             });
             if base.royal {
                 royal.push(id);

@@ -217,12 +217,12 @@ impl Position {
 
     #[inline]
     fn toggle_maps(&mut self, u: Unit, sq: Square7) {
-        let stones = fits().stones(u.fit);
         let maps = &mut self.maps[u.color.index()];
-        for (s, n) in stones.iter() {
-            for map in maps[s.index()].iter_mut().take(n as usize) {
-                *map ^= sq.bit();
-            }
+        let mut bits = fits().get(u.fit).map_bits;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            maps[i / 4][i % 4] ^= sq.bit();
+            bits &= bits - 1;
         }
     }
 
