@@ -213,6 +213,39 @@ pub fn is_attacked(
     false
 }
 
+/// In check on `sq`, the squares where a plain base (moved or dropped)
+/// could end the check: the checkers' squares, and the empty squares of a
+/// repeated step's line between its checker and `sq` (leaps cannot be
+/// blocked). The attacks are `is_attacked`'s, square by square.
+pub fn evasion_squares(t: &Tables, maps: &StoneMaps, sq: Square7, occ: Bitboard7) -> Bitboard7 {
+    let mut squares = Bitboard7::EMPTY;
+    for s in Stone::ALL {
+        squares |= t.leaps[s.index()][sq.index()] & maps[s.index()][0];
+    }
+    for st in Stepper::ALL {
+        let maps = &maps[st.stone().index()];
+        if maps[1].is_empty() {
+            continue;
+        }
+        for ray in &t.rays[st as usize][sq.index()] {
+            let landings = &ray.squares[..ray.len as usize];
+            for (j, pair) in landings.windows(2).enumerate() {
+                if occ.contains(pair[0]) {
+                    break;
+                }
+                if maps[j + 1].contains(pair[1]) {
+                    for &block in &landings[..=j] {
+                        squares |= block.bit();
+                    }
+                    squares |= pair[1].bit();
+                    break;
+                }
+            }
+        }
+    }
+    squares
+}
+
 /// The squares within reach of a discovered attack on `sq`: the first three
 /// landing squares of W/F rays and the middle landing square of D/E double
 /// leaps. Only a base leaving one of these can expose `sq`, because leaps

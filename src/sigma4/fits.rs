@@ -187,7 +187,9 @@ impl FitTable {
                 map_bits: base
                     .stones
                     .iter()
-                    .flat_map(|(s, n)| (0..n.min(4)).map(move |i| 1 << (s.index() * 4 + i as usize)))
+                    .flat_map(|(s, n)| {
+                        (0..n.min(4)).map(move |i| 1 << (s.index() * 4 + i as usize))
+                    })
                     .fold(0, |a, b| a | b),
             });
             if base.royal {

@@ -4,7 +4,7 @@
 //! moves follow its extra restrictions; each capture yields one move per
 //! distinct refit, each drop one move per distinct composition and square.
 
-use super::attacks::{destinations, is_attacked, tables, Stepper, Tables};
+use super::attacks::{destinations, evasion_squares, is_attacked, tables, Stepper, Tables};
 use super::fits::{fits, FitTable};
 use super::position::{own_corners, Position};
 use super::types::{Bitboard7, FitId, Move, Square7, Stones};
@@ -23,6 +23,9 @@ struct Gen<'a> {
     enemy: Bitboard7,
     royal: Square7,
     in_check: bool,
+    /// In check, where a plain base's move or drop could end it (a
+    /// checker's square or a block); elsewhere unused.
+    evasion_squares: Bitboard7,
     /// Quiescence's pass: captures only, and of each capture only the
     /// principal refit (the one `is_tactical` accepts).
     captures_only: bool,
@@ -39,6 +42,9 @@ impl Gen<'_> {
     fn safe(&self, from: Square7, to: Square7) -> bool {
         if !self.in_check && !self.t.discovery[self.royal.index()].contains(from) {
             return true;
+        }
+        if self.in_check && !self.evasion_squares.contains(to) {
+            return false;
         }
         let occ = (self.occ ^ from.bit()) | to.bit();
         // The captured base (if any) no longer attacks.
@@ -166,6 +172,7 @@ impl Gen<'_> {
         }
         let mut squares = !self.occ;
         if self.in_check {
+            squares &= self.evasion_squares;
             let maps = self.their_maps();
             for to in squares {
                 if is_attacked(
@@ -215,6 +222,22 @@ impl Position {
         gen.corner_takes(list);
     }
 
+    /// `generate_legal` without the shortcut of `evasion_squares`: in
+    /// check every move and drop is judged by playing it out on the
+    /// occupancy (what the tests check the shortcut against).
+    #[cfg(test)]
+    pub(crate) fn generate_legal_judging_every_square(&self, list: &mut Moves) {
+        if self.goal_reached() {
+            return;
+        }
+        let mut gen = self.generator(false);
+        gen.evasion_squares = Bitboard7::ALL;
+        gen.plain_bases(list);
+        gen.royal_base(list);
+        gen.drops(list);
+        gen.corner_takes(list);
+    }
+
     /// The legal moves of the royal base alone (none once the game is over).
     pub fn generate_royal(&self, list: &mut Moves) {
         if self.goal_reached() {
@@ -237,15 +260,24 @@ impl Position {
 
     fn generator(&self, captures_only: bool) -> Gen<'_> {
         let us = self.side();
+        let t = tables();
+        let royal = self.royal(us);
+        let in_check = self.in_check();
+        let evasion_squares = if in_check {
+            evasion_squares(t, self.stone_maps(us.flip()), royal, self.occupied())
+        } else {
+            Bitboard7::EMPTY
+        };
         Gen {
-            t: tables(),
+            t,
             ft: fits(),
             pos: self,
             occ: self.occupied(),
             own: self.bases(us),
             enemy: self.bases(us.flip()),
-            royal: self.royal(us),
-            in_check: self.in_check(),
+            royal,
+            in_check,
+            evasion_squares,
             captures_only,
         }
     }

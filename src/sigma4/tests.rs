@@ -1294,6 +1294,37 @@ fn capture_generator_matches_the_filtered_legal_list() {
     assert!(checked > 1000, "{checked}");
 }
 
+#[test]
+fn check_evasions_need_only_the_checkers_and_their_lines() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+    let mut in_check = 0;
+    for game in 0..200 {
+        let mut p = if game % 2 == 0 {
+            Position::startpos()
+        } else {
+            let setups = [Color::Black, Color::White]
+                .map(|c| setup::setup_text(c, &setup::random_setup(c, &mut rng)));
+            pos(&(setup::SETUP_RULES.start_sfen)(&setups))
+        };
+        for _ in 0..rng.gen_range(1..150) {
+            let mut all = Moves::new();
+            p.generate_legal(&mut all);
+            if p.in_check() {
+                let mut judged = Moves::new();
+                p.generate_legal_judging_every_square(&mut judged);
+                assert_eq!(all, judged, "{}", p.to_sfen());
+                in_check += 1;
+            }
+            if all.is_empty() {
+                break;
+            }
+            p.do_move(all[rng.gen_range(0..all.len())]);
+        }
+    }
+    assert!(in_check > 300, "{in_check}");
+}
+
 // ---------------------------------------------------------------- search hooks
 
 #[test]
