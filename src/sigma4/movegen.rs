@@ -161,15 +161,6 @@ impl Gen<'_> {
         if storage.is_empty() || self.pos.bases_in_storage(us) == 0 {
             return;
         }
-        // At most the 251 plain compositions.
-        let mut comps = [FitId(0); 256];
-        let mut n = 0;
-        for &id in self.ft.within(false, storage.kinds()) {
-            if self.ft.stones(id).is_subset_of(storage) {
-                comps[n] = id;
-                n += 1;
-            }
-        }
         let mut squares = !self.occ;
         if self.in_check {
             squares &= self.evasion_squares;
@@ -184,6 +175,18 @@ impl Gen<'_> {
                 ) {
                     squares ^= to.bit();
                 }
+            }
+            if squares.is_empty() {
+                return; // mostly a leap's check: no drop blocks it
+            }
+        }
+        // At most the 251 plain compositions.
+        let mut comps = [FitId(0); 256];
+        let mut n = 0;
+        for &id in self.ft.within(false, storage.kinds()) {
+            if self.ft.stones(id).is_subset_of(storage) {
+                comps[n] = id;
+                n += 1;
             }
         }
         list.reserve(n * squares.count() as usize);
