@@ -109,19 +109,33 @@ impl MoveFilter {
 /// done, and the time it took would be lost.
 const GROWTH: f64 = 32.0;
 
+/// How far past the planned time an iteration may be expected to end and
+/// still be started. Its moves are searched best first and a partial
+/// iteration's completed moves count, so one that would end at twice the
+/// planned time mostly finishes its first moves within it. (With 1, at
+/// 10 s + 0.1 s a three-turn search was started only after a two-turn
+/// search of 11 ms or less: the engine used a third of its clock.)
+const STRETCH: f64 = 2.0;
+
+/// Iterations shorter than this in all say nothing of the growth.
+const MEASURABLE: Duration = Duration::from_millis(5);
+
 /// True when the next iteration, expected to take `GROWTH` times the last
-/// one (or more, as the last grew), would end past the planned time. Never
-/// before the floor of a byoyomi period or `movetime` (`soft_limit_scaled`):
-/// that time is lost if not used.
+/// one (or more, as the last grew), would end past `STRETCH` times the
+/// planned time. Never before the floor of a byoyomi period or `movetime`
+/// (`soft_limit_scaled`): that time is lost if not used.
 fn next_iteration_too_long(control: &dyn Control, elapsed: Duration, last: Duration) -> bool {
     let before_last = elapsed.saturating_sub(last).as_secs_f64();
-    let growth = if before_last > 0.0 {
+    // The growth seen so far, once the earlier iterations took long
+    // enough to time: a one-turn search takes a millisecond or less, and
+    // the ratio of two turns to it says nothing.
+    let growth = if before_last >= MEASURABLE.as_secs_f64() {
         (last.as_secs_f64() / before_last).max(GROWTH)
     } else {
         GROWTH
     };
     let expected_end = elapsed.as_secs_f64() + last.as_secs_f64() * growth;
-    let share = elapsed.as_secs_f64() / expected_end.max(f64::MIN_POSITIVE);
+    let share = STRETCH * elapsed.as_secs_f64() / expected_end.max(f64::MIN_POSITIVE);
     control.soft_limit_reached() || control.soft_limit_scaled(share)
 }
 
@@ -734,7 +748,7 @@ mod tests {
     }
 
     #[test]
-    fn an_iteration_that_cannot_finish_in_the_planned_time_is_not_started() {
+    fn an_iteration_expected_to_end_past_twice_the_planned_time_is_not_started() {
         let ms = Duration::from_millis;
         let control = |elapsed| Frozen {
             elapsed: ms(elapsed),
@@ -742,8 +756,22 @@ mod tests {
         };
         // Two turns took 15 ms of 20: three turns (about 0.5 s) fit.
         assert!(!next_iteration_too_long(&control(20), ms(20), ms(15)));
-        // Three turns took 170 ms of 190: four (several seconds) do not.
+        // Three turns took 170 ms of 190: four (several seconds, past
+        // twice the planned 2.5 s) do not.
         assert!(next_iteration_too_long(&control(190), ms(190), ms(170)));
+        // Expected to end at 1.8 times the planned time: started (its
+        // first moves finish in time); at 2.1 times: not.
+        let planned_350 = |elapsed| Frozen {
+            elapsed: ms(elapsed),
+            soft: ms(350),
+        };
+        assert!(!next_iteration_too_long(&planned_350(20), ms(20), ms(19)));
+        assert!(next_iteration_too_long(&planned_350(23), ms(23), ms(22)));
+        // Two turns in 9 ms after one in 1: the ratio of 9 is not taken
+        // for the growth (both are too short to time).
+        assert!(!next_iteration_too_long(&planned_350(10), ms(10), ms(9)));
+        // Three turns in 60 ms after 20 for the rest: growth 32 expected.
+        assert!(next_iteration_too_long(&planned_350(80), ms(80), ms(60)));
         // Past the soft limit nothing starts.
         assert!(next_iteration_too_long(&control(2600), ms(2600), ms(1)));
     }
