@@ -407,10 +407,8 @@ mod tests {
     fn refits_are_the_allowed_compositions_from_the_pool() {
         let t = fits();
         let all: Vec<FitId> = (1..t.len() as u16).map(FitId).collect();
-        for (i, &own) in all.iter().enumerate() {
-            // Every capturer against a spread of victims (all pairs take
-            // too long unoptimised).
-            for &victim in all.iter().skip(i % 7).step_by(7) {
+        for &own in &all {
+            for &victim in &all {
                 let (a, b) = (t.get(own), t.get(victim));
                 let pool = a.base.stones.plus(b.base.stones);
                 let class = if a.base.royal { t.royal() } else { t.plain() };
