@@ -62,6 +62,7 @@ pub struct FitTable {
 /// The refits of a capture by a base of one composition on a base of
 /// another, indexed by the pair: `spans[own * n + victim]` is a slice of
 /// `ids` in the generator's order, with the principal refit's place in it.
+#[derive(Default)]
 struct RefitTable {
     n: usize,
     ids: Vec<FitId>,
@@ -232,11 +233,7 @@ impl FitTable {
             royal_by_total,
             within,
             lookup,
-            refits: RefitTable {
-                n: 0,
-                ids: Vec::new(),
-                spans: Vec::new(),
-            },
+            refits: RefitTable::default(),
         };
         table.refits = table.build_refits();
         table

@@ -197,6 +197,14 @@ impl Gen<'_> {
         }
     }
 
+    /// Every legal move: board moves, the royal's, drops, corner takes.
+    fn all(&self, list: &mut Moves) {
+        self.plain_bases(list);
+        self.royal_base(list);
+        self.drops(list);
+        self.corner_takes(list);
+    }
+
     /// A stone of choice from the opponent's storage, while a base of the
     /// mover stands on an opponent's corner; never while in check (the move
     /// would leave the royal attacked).
@@ -218,11 +226,7 @@ impl Position {
         if self.goal_reached() {
             return;
         }
-        let gen = self.generator(false);
-        gen.plain_bases(list);
-        gen.royal_base(list);
-        gen.drops(list);
-        gen.corner_takes(list);
+        self.generator(false).all(list);
     }
 
     /// `generate_legal` without the shortcut of `evasion_squares`: in
@@ -235,10 +239,7 @@ impl Position {
         }
         let mut gen = self.generator(false);
         gen.evasion_squares = Bitboard7::ALL;
-        gen.plain_bases(list);
-        gen.royal_base(list);
-        gen.drops(list);
-        gen.corner_takes(list);
+        gen.all(list);
     }
 
     /// The legal moves of the royal base alone (none once the game is over).
