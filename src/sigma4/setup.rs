@@ -6,9 +6,11 @@
 //! upper case. It places all 42 stones on the side's 21 bases, the royal
 //! base on its start square (4g for sente, 4a for gote, the seed's d1/d7).
 //!
-//! The engine's choice samples random legal setups and keeps the one the
+//! The engine's choice samples random legal setups, keeps the few the
 //! evaluation likes best after a short capture search in which the opponent
-//! (standing in the standard setup, or a given one) moves first.
+//! (standing in the standard setup, or a given one) moves first, and plays
+//! the one of them, or the standard setup, that the engine's search rates
+//! best with the opponent to move.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -18,8 +20,10 @@ use super::eval::evaluate;
 use super::movegen::Moves;
 use super::position::{base_cell, own_corners, read_base, royal_start, Position};
 use super::types::{Base, Square7, Stone, Stones};
-use crate::game::{Color, GameError, SetupError};
+use crate::game::{Color, GameError, Rules, SetupError};
 use crate::registry::{GameOption, GameOptionKind};
+use crate::search::{search, Limits, SearchControl};
+use crate::tt::TranspositionTable;
 
 /// How the match tool asks for, checks and places setups.
 pub const SETUP_RULES: crate::registry::SetupRules = crate::registry::SetupRules {
@@ -61,7 +65,8 @@ fn request_position(side: Color) -> String {
     format!("position sfen {board} {side} - 1")
 }
 
-/// Candidate setups `choose_setup` compares (about 0.2 s in release).
+/// Candidate setups `choose_setup` samples (with the judging of the
+/// finalists, 0.4-1 s in release).
 pub const DEFAULT_SAMPLES: usize = 160;
 
 /// The ranks of `c`'s camp, top first.
@@ -281,10 +286,22 @@ pub fn choose_setup_with(side: Color, opponent: Option<&str>, seed: u64, samples
         .map(str::to_string)
         .unwrap_or_else(|| standard_setup(them));
     let mut rng = StdRng::seed_from_u64(seed);
+    let mut sampled: Vec<(i32, String)> = (0..samples.max(1))
+        .filter_map(|_| {
+            let text = setup_text(side, &random_setup(side, &mut rng));
+            score_setup(side, &text, &opponent).map(|score| (score, text))
+        })
+        .collect();
+    // Stable: equal scores keep the order drawn.
+    sampled.sort_by_key(|e| std::cmp::Reverse(e.0));
+    sampled.truncate(FINALISTS);
+    let finalists = sampled
+        .into_iter()
+        .map(|(_, text)| text)
+        .chain(std::iter::once(standard_setup(side)));
     let mut best: Option<(i32, String)> = None;
-    for _ in 0..samples.max(1) {
-        let text = setup_text(side, &random_setup(side, &mut rng));
-        let Some(score) = score_setup(side, &text, &opponent) else {
+    for text in finalists {
+        let Some(score) = judge_setup(side, &text, &opponent) else {
             continue;
         };
         if best.as_ref().is_none_or(|(b, _)| score > *b) {
@@ -294,8 +311,19 @@ pub fn choose_setup_with(side: Color, opponent: Option<&str>, seed: u64, samples
     best.map(|(_, t)| t).unwrap_or_else(|| standard_setup(side))
 }
 
-/// Our view of a setup: the opponent moves first and may start trading.
-fn score_setup(side: Color, ours: &str, theirs: &str) -> Option<i32> {
+/// How many of the sampled setups, the best by the capture search, the
+/// engine's search judges (with the standard setup, which is kept unless
+/// one of them does better).
+const FINALISTS: usize = 12;
+
+/// The depth of the search that judges the finalists: the opponent's
+/// first move and the replies, with quiescence (tens of milliseconds
+/// each).
+const JUDGE_DEPTH: u32 = 3;
+
+/// The position of the two setups with the opponent to move (it moves
+/// first in our view: it may start trading at once).
+fn setup_position(side: Color, ours: &str, theirs: &str) -> Option<Position> {
     let (top, bottom) = match side {
         Color::Black => (theirs, ours),
         Color::White => (ours, theirs),
@@ -305,9 +333,38 @@ fn score_setup(side: Color, ours: &str, theirs: &str) -> Option<i32> {
         Color::White => 'w',
     };
     let sfen = usi::parse_sfen(&format!("{top}/7/{bottom} {to_move} - 1")).ok()?;
-    let mut pos = Position::from_sfen(&sfen).ok()?;
+    Position::from_sfen(&sfen).ok()
+}
+
+/// Our view of a setup by a short capture search, the opponent first.
+fn score_setup(side: Color, ours: &str, theirs: &str) -> Option<i32> {
+    let mut pos = setup_position(side, ours, theirs)?;
     Some(-captures_only(&mut pos, 2, -i32::MAX, i32::MAX))
 }
+
+/// Our view of a setup by the engine's search to [`JUDGE_DEPTH`], the
+/// opponent first.
+pub(super) fn judge_setup(side: Color, ours: &str, theirs: &str) -> Option<i32> {
+    let mut pos = setup_position(side, ours, theirs)?;
+    let mut tt = TranspositionTable::new(JUDGE_HASH_MB).ok()?;
+    let limits = Limits {
+        depth: Some(JUDGE_DEPTH),
+        ..Limits::default()
+    };
+    let control = SearchControl::unlimited();
+    let result = search(
+        &mut pos,
+        &mut tt,
+        &control,
+        &limits,
+        &Rules::default(),
+        &mut |_| {},
+    );
+    Some(-result.score)
+}
+
+/// The judging search's table (megabytes).
+const JUDGE_HASH_MB: usize = 2;
 
 /// A tiny quiescence: stand pat or take with the principal refit.
 fn captures_only(pos: &mut Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {

@@ -1067,6 +1067,23 @@ fn the_engine_chooses_varied_legal_setups() {
 }
 
 #[test]
+fn the_chosen_setup_is_judged_no_worse_than_the_standard_one() {
+    // The standard setup is among the finalists: the engine plays another
+    // only when its search rates it higher, the opponent moving first.
+    for (side, seed) in [(Color::Black, 1), (Color::White, 2), (Color::Black, 3)] {
+        let them = setup::standard_setup(side.flip());
+        let judge = |s: &str| setup::judge_setup(side, s, &them).expect("a legal position");
+        let chosen = setup::choose_setup_with(side, None, seed, 16);
+        let standard = judge(&setup::standard_setup(side));
+        assert!(
+            judge(&chosen) >= standard,
+            "{chosen}: {} < {standard}",
+            judge(&chosen)
+        );
+    }
+}
+
+#[test]
 fn setup_choice_answers_standard_random_or_searched_setups() {
     for side in [Color::Black, Color::White] {
         assert_eq!(
