@@ -331,9 +331,10 @@ impl Session {
         self.worker = Some(worker);
     }
 
-    /// `go setup` answers `bestmove setup R1/R2/R3` at once (the choice is
-    /// quick), seeded by `SetupSeed`, or from the clock so setups vary from
-    /// game to game.
+    /// `go setup` answers `bestmove setup R1/R2/R3` before the next command
+    /// is read (the choice takes under a second; commands sent meanwhile
+    /// are read after it), seeded by `SetupSeed`, or from the clock
+    /// so setups vary from game to game.
     fn setup(&mut self) {
         let seed = match self.options.setup_seed {
             0 => std::time::SystemTime::now()
