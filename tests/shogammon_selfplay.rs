@@ -46,14 +46,34 @@ fn calibration_writes_positions_the_fit_reads_back() {
     assert!(lines.len() > 12, "a position per turn: {}", lines.len());
     for line in &lines {
         let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 3, "{line}");
+        assert_eq!(fields.len(), 4, "{line}");
         assert!(["0", "0.5", "1"].contains(&fields[1]), "{line}");
+        let score: i32 = fields[3].parse().expect("the pre-roll score");
+        assert!(score.abs() <= 10_000, "{line}");
     }
     // Every game's positions carry its number; game 0 and 10 are held out.
     let (ok, out, err) = run(&["--tune", path]);
     assert!(ok, "{out}{err}");
     assert!(out.contains("MSE shipped: train"), "{out}");
     assert!(out.contains("Params {"), "{out}");
+    // The gradient fit of every linear weight, labels half result, half
+    // score: it reports its errors and prints the proximity tables.
+    let (ok, out, err) = run(&[
+        "--tune",
+        path,
+        "--epochs",
+        "30",
+        "--l2",
+        "0.00001",
+        "--result-share",
+        "0.5",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(err.contains("linear fit: MSE train"), "{err}");
+    assert!(
+        out.contains("attack: [") && out.contains("drop_room:"),
+        "{out}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -66,6 +86,10 @@ fn a_bad_file_is_an_error_not_a_panic() {
     let (ok, out, err) = run(&["--tune", file.to_str().unwrap()]);
     assert!(!ok, "{out}");
     assert!(err.contains("line 1: bad result"), "{err}");
+    std::fs::write(&file, "1\t1\t4k4/9/9/9/9/9/9/9/4K4 b - 1\tlots\n").unwrap();
+    let (ok, out, err) = run(&["--tune", file.to_str().unwrap()]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("line 1: bad score"), "{err}");
     let (ok, _, err) = run(&["--tune", "/nonexistent/henkei/positions.txt"]);
     assert!(!ok);
     assert!(err.contains("/nonexistent/henkei/positions.txt"), "{err}");

@@ -19,9 +19,13 @@
 //! is kept with the game's result; prints the win rate per score band and
 //! the logistic scale that fits them, the cube's `LOGISTIC_SCALE`;
 //! `--positions FILE` also writes each scored position, before its roll,
-//! as `game<TAB>result<TAB>sfen`), `--tune FILE` (no games: fits the
-//! evaluation's weights to such a file, games numbered by tens held out,
-//! and prints them; docs/tuning.md).
+//! as `game<TAB>result<TAB>sfen<TAB>score`), `--tune FILE` (no games: fits
+//! the evaluation's weights to such a file, games numbered by tens held
+//! out, and prints them; docs/tuning.md). With `--epochs N` the fit is a
+//! gradient descent of N epochs on every linear weight, pulled towards
+//! the shipped weights by `--l2 X`; without, a coordinate search over six
+//! knobs. `--result-share F` (default 1) labels each position with that
+//! share of the game's result and the rest of its recorded score.
 //!
 //! Games come in pairs that share one dice seed with the colours swapped,
 //! so luck of the dice largely cancels within a pair. The score counts a
@@ -60,6 +64,13 @@ struct Config {
     positions: Option<String>,
     /// Instead of games: fit the evaluation to this file of positions.
     tune: Option<String>,
+    /// The fit's label: this share of the result, the rest the recorded
+    /// pre-roll score.
+    result_share: f64,
+    /// Epochs of the linear fit (0: only the knobs).
+    epochs: u32,
+    /// The linear fit's pull towards the starting weights.
+    l2: f64,
 }
 
 fn parse_args() -> Result<Config, String> {
@@ -74,6 +85,9 @@ fn parse_args() -> Result<Config, String> {
         calibrate: None,
         positions: None,
         tune: None,
+        result_share: 1.0,
+        epochs: 0,
+        l2: 0.0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -91,7 +105,15 @@ fn parse_args() -> Result<Config, String> {
                 .parse::<u64>()
                 .map_err(|_| format!("{}: '{value}' is not a number", args[i]))
         };
+        let fraction = || {
+            value
+                .parse::<f64>()
+                .map_err(|_| format!("{}: '{value}' is not a number", args[i]))
+        };
         match args[i].as_str() {
+            "--result-share" => config.result_share = fraction()?.clamp(0.0, 1.0),
+            "--l2" => config.l2 = fraction()?.max(0.0),
+            "--epochs" => config.epochs = number()? as u32,
             "--games" => config.games = number()?.max(2) as u32,
             "--seed" => config.seed = number()?,
             "--nodes" => config.nodes = number()?.max(1),
@@ -356,7 +378,8 @@ fn calibrate(games: u32, config: &Config) -> Result<(), String> {
         finished += usize::from(!game_samples.is_empty());
         for (sample, sfen) in game_samples {
             if let Some(out) = out.as_mut() {
-                writeln!(out, "{game}\t{}\t{sfen}", sample.result).map_err(|e| e.to_string())?;
+                writeln!(out, "{game}\t{}\t{sfen}\t{}", sample.result, sample.score)
+                    .map_err(|e| e.to_string())?;
             }
             samples.push(sample);
         }
@@ -397,17 +420,37 @@ fn calibrate(games: u32, config: &Config) -> Result<(), String> {
 
 /// Fits the evaluation's weights to a file of positions and results and
 /// prints them with the errors before and after.
-fn tune(path: &str) -> Result<(), String> {
+fn tune(path: &str, config: &Config) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let data = henkei::shogammon::tune::load(&text, 10)?;
+    let data = henkei::shogammon::tune::load(&text, 10, config.result_share)?;
     let started = Instant::now();
     let before = (
         tune::mse(&data.train, &eval::SHIPPED),
         tune::mse(&data.valid, &eval::SHIPPED),
     );
-    let fitted = tune::fit(&data.train, eval::SHIPPED, &mut |round, err| {
-        eprintln!("round {round}: train MSE {err:.6}");
-    });
+    let mut start = eval::SHIPPED;
+    if config.epochs > 0 {
+        start = tune::fit_linear(
+            &data.train,
+            start,
+            config.l2,
+            config.epochs,
+            &mut |epoch, err| eprintln!("epoch {epoch}: train label MSE {err:.6}"),
+        );
+        eprintln!(
+            "linear fit: MSE train {:.6} validation {:.6}",
+            tune::mse(&data.train, &start),
+            tune::mse(&data.valid, &start)
+        );
+    }
+    // The knobs alone, unless the linear weights were fitted.
+    let fitted = if config.epochs > 0 {
+        start
+    } else {
+        tune::fit(&data.train, start, &mut |round, err| {
+            eprintln!("round {round}: train label MSE {err:.6}");
+        })
+    };
     println!(
         "{}: {} training, {} validation positions; MSE shipped: train {:.6} validation {:.6}; fitted: train {:.6} validation {:.6} ({:.0} s)",
         path,
@@ -466,7 +509,7 @@ fn main() {
         return;
     }
     if let Some(path) = &config.tune {
-        if let Err(e) = tune(path) {
+        if let Err(e) = tune(path, &config) {
             eprintln!("shogammon-selfplay: {e}");
             std::process::exit(1);
         }

@@ -3,7 +3,10 @@
 //! often the side to move could capture the enemy king on this roll, and
 //! how often the opponent could capture ours if it rolled now. A king in a
 //! point needs two different attackers with matching dice, so those counts
-//! already reward a king's "castling" into a point.
+//! already reward a king's "castling" into a point. Quieter terms count
+//! each side's pieces, by class, at distance 1, 2 and 3 of either king
+//! (attackers of the enemy king, guards of its own), and the room for
+//! drops next to the enemy king.
 //!
 //! Units: [`crate::chance::score`] (equity × 10000; a pawn ahead ≈ 350, a
 //! rook ahead ≈ 2250). The weights are fitted to self-play results so that
@@ -43,32 +46,63 @@ pub struct Params {
     /// Quiet centipawns `x` map to equity through `WIN * x / (|x| +
     /// squash)`: nearly one to one for small `x`.
     pub squash: i32,
+    /// Per piece class ([`CLASSES`]) and king distance 1, 2, 3: a piece
+    /// that near the enemy king threatens it within a turn or two.
+    pub attack: [[i32; DISTANCES]; CLASSES],
+    /// The same near the piece's own king: a guard, or a blocker.
+    pub defend: [[i32; DISTANCES]; CLASSES],
+    /// Per empty square next to the enemy king, per piece in hand (at most
+    /// four): room for drops that threaten the king.
+    pub drop_room: i32,
 }
+
+/// Piece classes of the proximity terms: pawn, lance, knight, silver,
+/// gold-like (gold and the promoted minors), bishop, rook, horse, dragon.
+pub const CLASSES: usize = 9;
+/// King distances (Chebyshev) the proximity terms count: 1, 2 and 3.
+pub const DISTANCES: usize = 3;
+
+/// The proximity class of each role (index = role, padded to 16 so a
+/// masked index needs no bounds check); the king has none ([`NO_CLASS`]).
+const CLASS: [u8; 16] = [
+    0, 1, 2, 3, 5, 6, 4, NO_CLASS, 4, 4, 4, 4, 7, 8, NO_CLASS, NO_CLASS,
+];
+const NO_CLASS: u8 = u8::MAX;
 
 /// The shipped weights.
 pub const SHIPPED: Params = Params {
     values: [
-        362,  // pawn
-        1087, // lance
-        1268, // knight
-        1631, // silver
-        2537, // bishop
-        2900, // rook
-        1812, // gold
-        0,    // king
-        1812, // tokin
-        1812, // promoted lance
-        1812, // promoted knight
-        1812, // promoted silver
-        3262, // horse
-        3625, // dragon
+        380, 1044, 1278, 1653, 2533, 2899, 1882, 0, 1628, 1685, 1754, 1863, 3226, 3616,
     ],
-    hand_values: [416, 1160, 1341, 1740, 2755, 3117, 1957],
+    hand_values: [341, 1287, 1401, 1812, 2695, 3084, 2000],
     lower_share: 1000,
-    king_on_top: 0,
-    king_flight: 282,
+    king_on_top: 58,
+    king_flight: 398,
     threat_share: 635,
     squash: 9954,
+    attack: [
+        [61, 65, 92],
+        [8, -11, -43],
+        [-12, -5, 13],
+        [25, -20, 22],
+        [96, 25, -21],
+        [8, 20, -5],
+        [0, 2, 59],
+        [-3, 2, -14],
+        [1, -1, 6],
+    ],
+    defend: [
+        [48, -53, -27],
+        [22, 13, -33],
+        [68, 31, -76],
+        [35, 31, -37],
+        [59, 122, 104],
+        [-114, -95, 72],
+        [83, 41, 28],
+        [28, 30, 3],
+        [0, 0, -2],
+    ],
+    drop_room: 26,
 };
 
 #[inline]
@@ -99,6 +133,14 @@ pub struct Features {
     /// Rolls of 36 on which we capture their king, and they ours.
     pub our_rolls: u8,
     pub their_rolls: u8,
+    /// Our pieces by class at distance 1, 2, 3 of their king, less theirs
+    /// near ours.
+    pub attack: [[i8; DISTANCES]; CLASSES],
+    /// Our pieces near our king, less theirs near theirs.
+    pub defend: [[i8; DISTANCES]; CLASSES],
+    /// Empty squares next to their king times our hand (at most four
+    /// pieces), less the same for theirs.
+    pub drop_room: i8,
 }
 
 impl Features {
@@ -125,11 +167,24 @@ impl Features {
         let them = us.flip();
         let (our_top, our_flights) = king_shape(core, us);
         let (their_top, their_flights) = king_shape(core, them);
+        let ours = Placement::of(core, us);
+        let theirs = Placement::of(core, them);
+        let mut attack = [[0; DISTANCES]; CLASSES];
+        let mut defend = [[0; DISTANCES]; CLASSES];
+        for c in 0..CLASSES {
+            for d in 0..DISTANCES {
+                attack[c][d] = ours.near_enemy[c][d] - theirs.near_enemy[c][d];
+                defend[c][d] = ours.near_own[c][d] - theirs.near_own[c][d];
+            }
+        }
         Features {
             king_on_top: our_top - their_top,
             king_flights: our_flights - their_flights,
             our_rolls: king_capture_rolls(core, us) as u8,
             their_rolls: king_capture_rolls(core, them) as u8,
+            attack,
+            defend,
+            drop_room: drop_room(core, us) - drop_room(core, them),
             ..Features::of_material(core, us)
         }
     }
@@ -154,20 +209,40 @@ impl Features {
         i32::from(self.king_on_top) * p.king_on_top + i32::from(self.king_flights) * p.king_flight
     }
 
+    /// The proximity and drop-room terms in centipawns.
+    pub fn proximity(&self, p: &Params) -> i32 {
+        let mut score = i32::from(self.drop_room) * p.drop_room;
+        for c in 0..CLASSES {
+            for d in 0..DISTANCES {
+                score += i32::from(self.attack[c][d]) * p.attack[c][d]
+                    + i32::from(self.defend[c][d]) * p.defend[c][d];
+            }
+        }
+        score
+    }
+
     /// The evaluation of these features with weights `p`.
     pub fn score(&self, p: &Params) -> i32 {
-        let cp = self.material(p) + self.king_shape(p);
-        let quiet = squash(cp, p.squash);
-        // This roll: we capture their king with probability p_us and the
-        // game is over; otherwise they may capture ours on their roll
-        // (discounted: we move in between), else the quiet value stands.
-        let p_us = i64::from(self.our_rolls);
-        let p_them = i64::from(self.their_rolls) * i64::from(p.threat_share) / 1000;
-        let win = WIN as i64;
-        let rest = ((36 - p_them) * quiet as i64 - p_them * win) / 36;
-        let value = (p_us * win + (36 - p_us) * rest) / 36;
-        clamp_eval(value as i32)
+        let cp = self.material(p) + self.king_shape(p) + self.proximity(p);
+        equity(cp, self.our_rolls, self.their_rolls, p)
     }
+}
+
+/// The score of quiet centipawns `cp` when the side to move captures the
+/// enemy king on `our_rolls` of the 36 rolls and the enemy ours on
+/// `their_rolls`.
+#[inline]
+fn equity(cp: i32, our_rolls: u8, their_rolls: u8, p: &Params) -> i32 {
+    let quiet = squash(cp, p.squash);
+    // This roll: we capture their king with probability p_us and the
+    // game is over; otherwise they may capture ours on their roll
+    // (discounted: we move in between), else the quiet value stands.
+    let p_us = i64::from(our_rolls);
+    let p_them = i64::from(their_rolls) * i64::from(p.threat_share) / 1000;
+    let win = WIN as i64;
+    let rest = ((36 - p_them) * quiet as i64 - p_them * win) / 36;
+    let value = (p_us * win + (36 - p_us) * rest) / 36;
+    clamp_eval(value as i32)
 }
 
 /// The mobile pieces of `by` that could land on `sq` in one move, by
@@ -432,6 +507,140 @@ fn king_shape(core: &Core, c: Color) -> (i8, i8) {
     (on_top, flights.count().min(4) as i8)
 }
 
+/// Where one side's pieces (both layers, king aside) stand, by class.
+struct Placement {
+    /// At distance 1, 2, 3 of the enemy king.
+    near_enemy: [[i8; DISTANCES]; CLASSES],
+    /// At distance 1, 2, 3 of their own king.
+    near_own: [[i8; DISTANCES]; CLASSES],
+}
+
+impl Placement {
+    fn of(core: &Core, c: Color) -> Placement {
+        let mut placement = Placement {
+            near_enemy: [[0; DISTANCES]; CLASSES],
+            near_own: [[0; DISTANCES]; CLASSES],
+        };
+        each_placed(core, c, |class, enemy, own| {
+            if let Some(d) = enemy {
+                placement.near_enemy[class][d] += 1;
+            }
+            if let Some(d) = own {
+                placement.near_own[class][d] += 1;
+            }
+        });
+        placement
+    }
+
+    /// What [`Placement::of`] counts, weighed by `p` at once (the engine's
+    /// path: no tables filled).
+    #[inline(always)]
+    fn score(core: &Core, c: Color, p: &Params) -> i32 {
+        let mut score = 0;
+        each_placed(core, c, |class, enemy, own| {
+            if let Some(d) = enemy {
+                score += p.attack[class][d];
+            }
+            if let Some(d) = own {
+                score += p.defend[class][d];
+            }
+        });
+        score
+    }
+}
+
+/// Calls `f(class, distance bucket from the enemy king, from the own king)`
+/// for each of `c`'s pieces (both layers, the king aside) within
+/// [`DISTANCES`] of either king.
+#[inline(always)]
+fn each_placed(core: &Core, c: Color, mut f: impl FnMut(usize, Option<usize>, Option<usize>)) {
+    let (Some(own), Some(enemy)) = (core.king(c), core.king(c.flip())) else {
+        return;
+    };
+    let (own_row, enemy_row) = (&BUCKET[own.index()], &BUCKET[enemy.index()]);
+    let near = NEAR[own.index()] | NEAR[enemy.index()];
+    for sq in core.pieces(c) & near {
+        let bucket = |row: &[u8; 81]| {
+            let b = usize::from(row[sq.index()]);
+            (b < DISTANCES).then_some(b)
+        };
+        let (near_enemy, near_own) = (bucket(enemy_row), bucket(own_row));
+        let [bottom, top] = core.stack(sq);
+        for p in [bottom, top] {
+            let Some(p) = p else { break };
+            let class = CLASS[p.role.index() & 15];
+            if class != NO_CLASS {
+                f(usize::from(class), near_enemy, near_own);
+            }
+        }
+    }
+}
+
+/// Per pair of squares, the distance bucket (Chebyshev distance less one:
+/// 0 for adjacent squares), [`DISTANCES`] or more when not near.
+static BUCKET: [[u8; 81]; 81] = {
+    let mut table = [[0; 81]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        while j < 81 {
+            let d = chebyshev(i, j);
+            table[i][j] = if d == 0 {
+                DISTANCES as u8
+            } else {
+                (d - 1) as u8
+            };
+            j += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// Per square, the squares within [`DISTANCES`] of it (itself aside).
+static NEAR: [Bitboard; 81] = {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        let mut bits = 0u128;
+        while j < 81 {
+            let d = chebyshev(i, j);
+            if d >= 1 && d <= DISTANCES {
+                bits |= 1 << j;
+            }
+            j += 1;
+        }
+        table[i] = Bitboard(bits);
+        i += 1;
+    }
+    table
+};
+
+const fn chebyshev(a: usize, b: usize) -> usize {
+    let (fa, ra, fb, rb) = (a / 9, a % 9, b / 9, b % 9);
+    let (df, dr) = (fa.abs_diff(fb), ra.abs_diff(rb));
+    if df > dr {
+        df
+    } else {
+        dr
+    }
+}
+
+/// Empty squares next to the enemy king times `c`'s pieces in hand (at
+/// most four).
+fn drop_room(core: &Core, c: Color) -> i8 {
+    let Some(ksq) = core.king(c.flip()) else {
+        return 0;
+    };
+    let hand: u32 = core.hand(c).0.iter().map(|&n| u32::from(n)).sum();
+    if hand == 0 {
+        return 0;
+    }
+    let room = (king_attacks(ksq) & !core.occupied()).count();
+    (room * hand.min(4)) as i8
+}
+
 #[inline]
 fn squash(cp: i32, squash: i32) -> i32 {
     let x = cp as i64;
@@ -457,6 +666,7 @@ pub fn terms(pos: &Position) -> Vec<(&'static str, i32)> {
     vec![
         ("material", f.material(&SHIPPED)),
         ("king shape", f.king_shape(&SHIPPED)),
+        ("pieces near the kings, drop room", f.proximity(&SHIPPED)),
         (
             "king-capture rolls (ours)",
             king_capture_rolls(core, us) as i32,
@@ -483,5 +693,18 @@ pub fn evaluate_core_with(core: &Core, p: &Params) -> i32 {
         (_, None) => return MAX_EVAL,
         _ => {}
     }
-    Features::of(core).score(p)
+    // Features::of(core).score(p), without filling the tables.
+    let material = Features::of_material(core, us).material(p);
+    let (our_top, our_flights) = king_shape(core, us);
+    let (their_top, their_flights) = king_shape(core, them);
+    let shape = i32::from(our_top - their_top) * p.king_on_top
+        + i32::from(our_flights - their_flights) * p.king_flight;
+    let placement = Placement::score(core, us, p) - Placement::score(core, them, p);
+    let room = i32::from(drop_room(core, us) - drop_room(core, them)) * p.drop_room;
+    equity(
+        material + shape + placement + room,
+        king_capture_rolls(core, us) as u8,
+        king_capture_rolls(core, them) as u8,
+        p,
+    )
 }

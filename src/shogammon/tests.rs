@@ -789,3 +789,24 @@ fn evaluation_is_symmetric_and_knows_finished_games() {
     let waiting = -eval::evaluate(&pos(&format!("{attack} w - 1")));
     assert!(to_move > waiting && waiting > 0, "{to_move} {waiting}");
 }
+
+#[test]
+fn proximity_counts_pieces_near_each_king_from_the_movers_view() {
+    // Sente's gold on 6b is next to gote's king (attack, distance 1); gote's
+    // silver on 5g is two from sente's king (attack for gote, so -1 for
+    // sente); sente's pawn on 4h is next to its own king (defence).
+    let f = eval::Features::of(pos("4k4/3G5/9/9/9/9/4s4/5P3/4K4 b - 1").core());
+    let (gold, silver, pawn) = (4, 3, 0);
+    assert_eq!(f.attack[gold], [1, 0, 0]);
+    assert_eq!(f.attack[silver], [0, -1, 0]);
+    assert_eq!(f.defend[pawn], [1, 0, 0]);
+    assert_eq!(f.defend[silver], [0, 0, 0]);
+    // Seen from gote, the same counts change sign.
+    let g = eval::Features::of(pos("4k4/3G5/9/9/9/9/4s4/5P3/4K4 w - 1").core());
+    assert_eq!((g.attack[gold], g.attack[silver]), ([-1, 0, 0], [0, 1, 0]));
+    // Drop room: gote's king on 5a has 5 empty neighbours and sente holds
+    // two pieces; sente's king has 4 empty (the pawn on 4h takes one)
+    // and gote holds none.
+    let h = eval::Features::of(pos("4k4/9/9/9/9/9/9/5P3/4K4 b SP 1").core());
+    assert_eq!(h.drop_room, 10);
+}
