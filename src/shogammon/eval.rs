@@ -72,7 +72,20 @@ const NO_CLASS: u8 = u8::MAX;
 /// The shipped weights.
 pub const SHIPPED: Params = Params {
     values: [
-        380, 1044, 1278, 1653, 2533, 2899, 1882, 0, 1628, 1685, 1754, 1863, 3226, 3616,
+        380,  // pawn
+        1044, // lance
+        1278, // knight
+        1653, // silver
+        2533, // bishop
+        2899, // rook
+        1882, // gold
+        0,    // king
+        1628, // tokin
+        1685, // promoted lance
+        1754, // promoted knight
+        1863, // promoted silver
+        3226, // horse
+        3616, // dragon
     ],
     hand_values: [341, 1287, 1401, 1812, 2695, 3084, 2000],
     lower_share: 1000,

@@ -810,3 +810,28 @@ fn proximity_counts_pieces_near_each_king_from_the_movers_view() {
     let h = eval::Features::of(pos("4k4/9/9/9/9/9/9/5P3/4K4 b SP 1").core());
     assert_eq!(h.drop_room, 10);
 }
+
+#[test]
+fn the_engines_evaluation_is_the_features_score_in_random_positions() {
+    // `evaluate` sums the placement weights without filling the feature
+    // tables the tuner reads: both must give the same score.
+    let mut roller = DiceRoller::new(17);
+    for _ in 0..6 {
+        let mut p = pos(STARTPOS_SFEN);
+        for _ in 0..60 {
+            if p.outcome(&Rules::default()).is_some() {
+                break;
+            }
+            let f = eval::Features::of(p.core());
+            assert_eq!(
+                f.score(&eval::SHIPPED),
+                eval::evaluate(&p),
+                "{}",
+                sfen_of(&p)
+            );
+            p.set_dice(roller.roll()).unwrap();
+            let list = p.all_turns(p.roll().unwrap());
+            p.do_move(list[roller.below(list.len())]);
+        }
+    }
+}
