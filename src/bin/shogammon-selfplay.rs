@@ -428,26 +428,23 @@ fn tune(path: &str, config: &Config) -> Result<(), String> {
         tune::mse(&data.train, &eval::SHIPPED),
         tune::mse(&data.valid, &eval::SHIPPED),
     );
-    let mut start = eval::SHIPPED;
-    if config.epochs > 0 {
-        start = tune::fit_linear(
+    // Every linear weight by gradient descent, or the six knobs.
+    let fitted = if config.epochs > 0 {
+        let fitted = tune::fit_linear(
             &data.train,
-            start,
+            eval::SHIPPED,
             config.l2,
             config.epochs,
             &mut |epoch, err| eprintln!("epoch {epoch}: train label MSE {err:.6}"),
         );
         eprintln!(
             "linear fit: MSE train {:.6} validation {:.6}",
-            tune::mse(&data.train, &start),
-            tune::mse(&data.valid, &start)
+            tune::mse(&data.train, &fitted),
+            tune::mse(&data.valid, &fitted)
         );
-    }
-    // The knobs alone, unless the linear weights were fitted.
-    let fitted = if config.epochs > 0 {
-        start
+        fitted
     } else {
-        tune::fit(&data.train, start, &mut |round, err| {
+        tune::fit(&data.train, eval::SHIPPED, &mut |round, err| {
             eprintln!("round {round}: train label MSE {err:.6}");
         })
     };
