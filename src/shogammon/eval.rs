@@ -5,8 +5,10 @@
 //! point needs two different attackers with matching dice, so those counts
 //! already reward a king's "castling" into a point. Quieter terms count
 //! each side's pieces, by class, at distance 1, 2 and 3 of either king
-//! (attackers of the enemy king, guards of its own), and the room for
-//! drops next to the enemy king.
+//! (attackers of the enemy king, guards of its own), the room for drops
+//! next to the enemy king, and the capture the side to move can expect on
+//! its coming roll (the search has no quiescence: a leaf with a piece en
+//! prise would otherwise read as quiet).
 //!
 //! Units: [`crate::chance::score`] (equity × 10000; a pawn ahead ≈ 350, a
 //! rook ahead ≈ 2250). The weights are fitted to self-play results so that
@@ -54,6 +56,11 @@ pub struct Params {
     /// Per empty square next to the enemy king, per piece in hand (at most
     /// four): room for drops that threaten the king.
     pub drop_room: i32,
+    /// How much (per mille) of the capture the side to move can expect on
+    /// its coming roll counts: the leaves are not quiet, and nothing else
+    /// sees a piece left hanging. (The opponent's threat, had it rolled
+    /// now, fitted to almost nothing: the side to move moves first.)
+    pub gain_share: i32,
 }
 
 /// Piece classes of the proximity terms: pawn, lance, knight, silver,
@@ -72,50 +79,38 @@ const NO_CLASS: u8 = u8::MAX;
 /// The shipped weights.
 pub const SHIPPED: Params = Params {
     values: [
-        380,  // pawn
-        1044, // lance
-        1278, // knight
-        1653, // silver
-        2533, // bishop
-        2899, // rook
-        1882, // gold
-        0,    // king
-        1628, // tokin
-        1685, // promoted lance
-        1754, // promoted knight
-        1863, // promoted silver
-        3226, // horse
-        3616, // dragon
+        431, 901, 1247, 1663, 2561, 2878, 1990, 0, 1161, 1346, 1590, 1998, 3122, 3590,
     ],
-    hand_values: [341, 1287, 1401, 1812, 2695, 3084, 2000],
+    hand_values: [259, 1531, 1515, 1984, 2568, 2983, 2076],
     lower_share: 1000,
-    king_on_top: 58,
-    king_flight: 398,
+    king_on_top: 206,
+    king_flight: 569,
     threat_share: 635,
     squash: 9954,
     attack: [
-        [61, 65, 92],
-        [8, -11, -43],
-        [-12, -5, 13],
-        [25, -20, 22],
-        [96, 25, -21],
-        [8, 20, -5],
-        [0, 2, 59],
-        [-3, 2, -14],
-        [1, -1, 6],
+        [207, 147, 176],
+        [35, -40, -148],
+        [-52, -21, 26],
+        [88, -93, 45],
+        [363, 89, -85],
+        [32, 71, -29],
+        [0, 2, 221],
+        [-11, 5, -53],
+        [4, -9, 20],
     ],
     defend: [
-        [48, -53, -27],
-        [22, 13, -33],
-        [68, 31, -76],
-        [35, 31, -37],
-        [59, 122, 104],
-        [-114, -95, 72],
-        [83, 41, 28],
-        [28, 30, 3],
-        [0, 0, -2],
+        [59, -55, -31],
+        [51, 6, -67],
+        [178, 84, -170],
+        [85, 83, -64],
+        [234, 355, 320],
+        [-351, -261, 195],
+        [217, 140, 125],
+        [112, 116, 18],
+        [-1, 0, -11],
     ],
-    drop_room: 26,
+    drop_room: 28,
+    gain_share: 713,
 };
 
 #[inline]
@@ -154,6 +149,9 @@ pub struct Features {
     /// Empty squares next to their king times our hand (at most four
     /// pieces), less the same for theirs.
     pub drop_room: i8,
+    /// The capture we can expect on our coming roll ([`capture_gain`], at
+    /// the shipped values).
+    pub gain: i32,
 }
 
 impl Features {
@@ -198,6 +196,7 @@ impl Features {
             attack,
             defend,
             drop_room: drop_room(core, us) - drop_room(core, them),
+            gain: capture_gain(core, us, &SHIPPED.values),
             ..Features::of_material(core, us)
         }
     }
@@ -222,6 +221,11 @@ impl Features {
         i32::from(self.king_on_top) * p.king_on_top + i32::from(self.king_flights) * p.king_flight
     }
 
+    /// The expected-capture term in centipawns.
+    pub fn captures(&self, p: &Params) -> i32 {
+        self.gain * p.gain_share / 1000
+    }
+
     /// The proximity and drop-room terms in centipawns.
     pub fn proximity(&self, p: &Params) -> i32 {
         let mut score = i32::from(self.drop_room) * p.drop_room;
@@ -236,7 +240,7 @@ impl Features {
 
     /// The evaluation of these features with weights `p`.
     pub fn score(&self, p: &Params) -> i32 {
-        let cp = self.material(p) + self.king_shape(p) + self.proximity(p);
+        let cp = self.material(p) + self.king_shape(p) + self.proximity(p) + self.captures(p);
         equity(cp, self.our_rolls, self.their_rolls, p)
     }
 }
@@ -505,6 +509,81 @@ fn count_rolls(single: u8, then: &[u8; 6]) -> u32 {
     table.count_ones()
 }
 
+/// The capture `by` can expect on its coming roll, in centipawns: per roll
+/// of 36, the most valuable single enemy piece (the king aside: its rolls
+/// are counted apart) one of `by`'s movable pieces reaches with a die it
+/// answers to, averaged. A roll's second capture, recaptures and the
+/// must-move rule are left to the search.
+pub fn capture_gain(core: &Core, by: Color, values: &[i32; 14]) -> i32 {
+    let them = by.flip();
+    let mut targets = core.pieces(them) & !core.points();
+    if let Some(k) = core.king(them) {
+        targets = targets.without(k);
+    }
+    if !targets.any() {
+        return 0;
+    }
+    let occ = core.occupied();
+    // best[x]: the most valuable target a piece answering to die x + 1
+    // takes. Pawns and knights are reached as sets at once.
+    let mut best = [0i32; 6];
+    for role in Role::ALL {
+        if core.mobile_count(by, role) == 0 {
+            continue;
+        }
+        let from = core.mobile_of(by, role);
+        let hits = match role {
+            Role::Pawn => pawn_attacks_all(by, from) & targets,
+            Role::Knight => knight_attacks_all(by, from) & targets,
+            _ => {
+                let piece = Piece::new(by, role);
+                let mut hits = Bitboard::EMPTY;
+                for sq in from {
+                    // A slider's rays are walked only when they could hit.
+                    if !is_slider(role) || (slider_pseudo(role, by, sq) & targets).any() {
+                        hits |= Core::reach(piece, sq, occ);
+                    }
+                }
+                hits & targets
+            }
+        };
+        let Some(v) = hits
+            .into_iter()
+            .filter_map(|t| core.mobile_piece(t))
+            .map(|q| values[q.role.index()])
+            .max()
+        else {
+            continue;
+        };
+        let m = faces(core, role);
+        for (x, b) in best.iter_mut().enumerate() {
+            if m & (1 << x) != 0 {
+                *b = (*b).max(v);
+            }
+        }
+    }
+    let mut sum = 0;
+    for a in best {
+        for b in best {
+            sum += a.max(b);
+        }
+    }
+    sum / 36
+}
+
+/// Where a slider of `role` on `sq` could go on an empty board: a cheap
+/// superset of [`Core::reach`].
+#[inline]
+fn slider_pseudo(role: Role, by: Color, sq: Square) -> Bitboard {
+    match role {
+        Role::Lance => lance_pseudo(by, sq),
+        Role::Bishop => bishop_pseudo(sq),
+        Role::Rook => rook_pseudo(sq),
+        Role::Horse => bishop_pseudo(sq) | king_attacks(sq),
+        _ => rook_pseudo(sq) | king_attacks(sq),
+    }
+}
+
 /// Quiet king terms for `c`: whether its king is on top of a point, and
 /// its flight squares (at most four).
 fn king_shape(core: &Core, c: Color) -> (i8, i8) {
@@ -681,6 +760,10 @@ pub fn terms(pos: &Position) -> Vec<(&'static str, i32)> {
         ("king shape", f.king_shape(&SHIPPED)),
         ("pieces near the kings, drop room", f.proximity(&SHIPPED)),
         (
+            "captures expected on the coming rolls",
+            f.captures(&SHIPPED),
+        ),
+        (
             "king-capture rolls (ours)",
             king_capture_rolls(core, us) as i32,
         ),
@@ -714,8 +797,9 @@ pub fn evaluate_core_with(core: &Core, p: &Params) -> i32 {
         + i32::from(our_flights - their_flights) * p.king_flight;
     let placement = Placement::score(core, us, p) - Placement::score(core, them, p);
     let room = i32::from(drop_room(core, us) - drop_room(core, them)) * p.drop_room;
+    let captures = capture_gain(core, us, &p.values) * p.gain_share / 1000;
     equity(
-        material + shape + placement + room,
+        material + shape + placement + room + captures,
         king_capture_rolls(core, us) as u8,
         king_capture_rolls(core, them) as u8,
         p,

@@ -835,3 +835,30 @@ fn the_engines_evaluation_is_the_features_score_in_random_positions() {
         }
     }
 }
+
+#[test]
+fn capture_gain_averages_the_best_capture_of_each_roll() {
+    use crate::shogi::types::Role;
+    let values = &eval::SHIPPED.values;
+    let v = |r: Role| values[r.index()];
+    // Sente's pawn on 4f takes gote's pawn on 4e with a 1; its silver on
+    // 6f takes the gold on 5e with a 3 (the point on 7e is out of reach of
+    // a single piece). The 11 rolls with a 3 take the gold, the 9 others
+    // with a 1 the pawn.
+    let sfen = "4k4/9/9/9/2(gs)1gp3/3S1P3/9/9/4K4";
+    let sente = pos(&format!("{sfen} b - 1"));
+    assert_eq!(
+        eval::capture_gain(sente.core(), Color::Black, values),
+        (11 * v(Role::Gold) + 9 * v(Role::Pawn)) / 36
+    );
+    // Gote: the gold (4) and the point's top silver (3) reach the silver
+    // on 6f, the pawn (1) the pawn on 4f: 20 rolls with a 3 or a 4, and 7
+    // more with a 1.
+    assert_eq!(
+        eval::capture_gain(sente.core(), Color::White, values),
+        (20 * v(Role::Silver) + 7 * v(Role::Pawn)) / 36
+    );
+    // A king is not a target here (its rolls are counted apart).
+    let kings = pos("9/9/9/9/4k4/4P4/9/9/4K4 b - 1");
+    assert_eq!(eval::capture_gain(kings.core(), Color::Black, values), 0);
+}

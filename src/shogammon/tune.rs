@@ -190,8 +190,9 @@ pub fn fit(train: &[Sample], start: Params, progress: &mut dyn FnMut(u32, f64)) 
 
 /// The linear weights [`fit_linear`] moves, in one vector: board values
 /// (a point's lower piece counted at the lower share), hand values, the
-/// two king-shape terms, the proximity tables and the drop room.
-const LINEAR: usize = 14 + 7 + 2 + 2 * CLASSES * DISTANCES + 1;
+/// two king-shape terms, the proximity tables, the drop room and the
+/// expected-capture share.
+const LINEAR: usize = 14 + 7 + 2 + 2 * CLASSES * DISTANCES + 1 + 1;
 
 fn linear_features(f: &Features, lower_share: f64) -> [f64; LINEAR] {
     let board =
@@ -201,7 +202,9 @@ fn linear_features(f: &Features, lower_share: f64) -> [f64; LINEAR] {
         .chain(f.attack.iter().flatten())
         .chain(f.defend.iter().flatten())
         .chain([&f.drop_room])
-        .map(|&v| f64::from(v));
+        .map(|&v| f64::from(v))
+        // The share is per mille.
+        .chain([f64::from(f.gain) / 1000.0]);
     let mut x = [0.0; LINEAR];
     for (xi, v) in x.iter_mut().zip(board.chain(rest)) {
         *xi = v;
@@ -216,7 +219,7 @@ fn weights_mut(p: &mut Params) -> impl Iterator<Item = &mut i32> {
         .chain([&mut p.king_on_top, &mut p.king_flight])
         .chain(p.attack.iter_mut().flatten())
         .chain(p.defend.iter_mut().flatten())
-        .chain([&mut p.drop_room])
+        .chain([&mut p.drop_room, &mut p.gain_share])
 }
 
 fn linear_weights(p: &Params) -> [f64; LINEAR] {
@@ -288,12 +291,7 @@ pub fn fit_linear(
                 *gi += g * xi;
             }
         }
-        let frozen = if std::env::var("NOADV").is_ok() {
-            LINEAR - 2 * CLASSES
-        } else {
-            LINEAR
-        };
-        for i in 0..frozen {
+        for i in 0..LINEAR {
             let pawns = (w[i] - w0[i]) / 100.0;
             grad[i] += 2.0 * l2 * pawns / 100.0;
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
