@@ -31,8 +31,8 @@ pub const TAKE_THRESHOLD: f64 = 0.25;
 
 /// Scale of the logistic in [`win_probability`], in score units: fitted
 /// to self-play results (`shogammon-selfplay --calibrate`, docs/tuning.md:
-/// 400 games, 25,882 pre-roll scores of the tuned evaluation).
-pub const LOGISTIC_SCALE: f64 = 4315.0;
+/// 500 games, 36,847 pre-roll scores of the shipped evaluation).
+pub const LOGISTIC_SCALE: f64 = 3916.0;
 
 /// The cube's value and who owns it (`None`: centred).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

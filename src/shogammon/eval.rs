@@ -10,7 +10,7 @@
 //! its coming roll (the search has no quiescence: a leaf with a piece en
 //! prise would otherwise read as quiet).
 //!
-//! Units: [`crate::chance::score`] (equity × 10000; a pawn ahead ≈ 350, a
+//! Units: [`crate::chance::score`] (equity × 10000; a pawn ahead ≈ 400, a
 //! rook ahead ≈ 2250). The weights are fitted to self-play results so that
 //! a score reads as an equity (docs/tuning.md).
 
@@ -79,7 +79,20 @@ const NO_CLASS: u8 = u8::MAX;
 /// The shipped weights.
 pub const SHIPPED: Params = Params {
     values: [
-        431, 901, 1247, 1663, 2561, 2878, 1990, 0, 1161, 1346, 1590, 1998, 3122, 3590,
+        431,  // pawn
+        901,  // lance
+        1247, // knight
+        1663, // silver
+        2561, // bishop
+        2878, // rook
+        1990, // gold
+        0,    // king
+        1161, // tokin
+        1346, // promoted lance
+        1590, // promoted knight
+        1998, // promoted silver
+        3122, // horse
+        3590, // dragon
     ],
     hand_values: [259, 1531, 1515, 1984, 2568, 2983, 2076],
     lower_share: 1000,
