@@ -758,8 +758,9 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// The evaluation's parts for the `eval` debugging command, from the side
-/// to move's view: material, king shape (ours less theirs) and the rolls of
-/// 36 on which each side captures the other's king.
+/// to move's view: material, king shape, the pieces near the kings and
+/// drop room (ours less theirs), the capture expected on the coming roll,
+/// and the rolls of 36 on which each side captures the other's king.
 pub fn terms(pos: &Position) -> Vec<(&'static str, i32)> {
     let core = pos.core();
     let us = core.side();
