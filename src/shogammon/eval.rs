@@ -529,10 +529,8 @@ fn count_rolls(single: u8, then: &[u8; 6]) -> u32 {
 /// must-move rule are left to the search.
 pub fn capture_gain(core: &Core, by: Color, values: &[i32; 14]) -> i32 {
     let them = by.flip();
-    let mut targets = core.pieces(them) & !core.points();
-    if let Some(k) = core.king(them) {
-        targets = targets.without(k);
-    }
+    // Single pieces: a king in a point is out already.
+    let targets = core.pieces(them) & !core.points() & !core.mobile_of(them, Role::King);
     if !targets.any() {
         return 0;
     }
