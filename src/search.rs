@@ -808,7 +808,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
         }
 
-        let extend = in_check && ply < 2 * self.root_depth as usize;
+        let extend = G::EXTEND_CHECKS && in_check && ply < 2 * self.root_depth as usize;
         let depth = if extend { depth + 1 } else { depth };
         // At depth 1 a legal table move is searched before the rest are
         // generated, which a cutoff then saves. Only there: its reply is
