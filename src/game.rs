@@ -374,11 +374,6 @@ pub trait SearchHooks: Evaluate<Chance = NoChance> + FamilyRules {
         self.gives_check(m)
     }
 
-    /// Whether a node in check is searched a ply deeper (up to twice the
-    /// root's depth). Not for a game where checks are many and cheap: in
-    /// Sigma 4 chains of them ran every line to that limit.
-    const EXTEND_CHECKS: bool = true;
-
     /// Whether late-move reductions apply to quiet moves that give check
     /// (by default they are searched to full depth).
     const REDUCE_CHECKS: bool = false;

@@ -1,8 +1,9 @@
 //! Iterative-deepening principal variation search, written once for every
 //! deterministic game ([`crate::game::SearchHooks`]).
 //!
-//! - Negamax alpha-beta with PVS null windows, a transposition table, check
-//!   extension and mate-distance pruning; aspiration windows at the root
+//! - Negamax alpha-beta with PVS null windows, a transposition table and
+//!   mate-distance pruning (no check extension: with drops, chains of
+//!   checks ran lines to twice the root's depth); aspiration windows at the root
 //!   from depth 4; MultiPV.
 //! - Forward pruning at non-PV nodes not in check: reverse futility
 //!   (static evaluation far above beta), razoring (far below alpha),
@@ -46,7 +47,7 @@ use score::{
 };
 
 /// The deepest iteration the search starts (interior plies can go further
-/// through check extensions, up to `MAX_PLY`).
+/// through singular extensions and quiescence, up to `MAX_PLY`).
 pub const MAX_DEPTH: u32 = (MAX_PLY / 2) as u32;
 
 /// How often (in nodes) the clock is read; the stop flag is read every node.
@@ -808,8 +809,6 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
         }
 
-        let extend = G::EXTEND_CHECKS && in_check && ply < 2 * self.root_depth as usize;
-        let depth = if extend { depth + 1 } else { depth };
         // At depth 1 a legal table move is searched before the rest are
         // generated, which a cutoff then saves. Only there: its reply is
         // quiescence search, which leaves the history tables alone, so the

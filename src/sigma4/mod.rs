@@ -141,11 +141,6 @@ impl SearchHooks for Position {
     /// Checks are reduced like other quiet moves (they are many).
     const REDUCE_CHECKS: bool = true;
 
-    /// With the check extension, depth 4 from 16 middlegames took 25 s in
-    /// all (over 8 s in two), without it 0.6 s; it played +85 [+52, +120]
-    /// at 0.3 s (200 games).
-    const EXTEND_CHECKS: bool = false;
-
     /// A full storage gives thousands of root moves, nearly all drops.
     const ROOT_QUIESCENCE_PROBES: bool = true;
 

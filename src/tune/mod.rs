@@ -281,7 +281,6 @@ macro_rules! delegate_game {
             const HISTORY_SIZE: usize = P::HISTORY_SIZE;
             const PIECE_TO_SIZE: usize = P::PIECE_TO_SIZE;
             const REDUCE_CHECKS: bool = P::REDUCE_CHECKS;
-            const EXTEND_CHECKS: bool = P::EXTEND_CHECKS;
             const ROOT_QUIESCENCE_PROBES: bool = P::ROOT_QUIESCENCE_PROBES;
 
             fn is_tactical(&self, m: Self::Move) -> bool {
