@@ -366,12 +366,14 @@ pub trait SearchHooks: Evaluate<Chance = NoChance> + FamilyRules {
 
     /// Whether the quiet move `m`, about to be pruned (late-move, futility,
     /// history or exchange pruning), is searched anyway. The default keeps
-    /// every move that gives check: shogi's mating attacks are sequences
-    /// of them. A game where checks are cheap and make up a large share of
+    /// the moves that give check and do not lose material where they land
+    /// ([`SearchHooks::see_ge`]): shogi's mating attacks are sequences of
+    /// checks, but a check whose piece is simply taken rarely belongs to
+    /// one. A game where checks are cheap and make up a large share of
     /// the moves keeps fewer (Sigma 4: the checks that leave the royal
     /// without a move of its own, and the royal's step onto its goal).
     fn keep_from_pruning(&mut self, m: Self::Move) -> bool {
-        self.gives_check(m)
+        self.gives_check(m) && self.see_ge(m, 0)
     }
 
     /// Whether late-move reductions apply to quiet moves that give check

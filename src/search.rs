@@ -1060,10 +1060,10 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             || bad_history
             || futile
             || !pos.see_ge(m, -SEE_QUIET_MARGIN * t.lmr_depth * t.lmr_depth);
-        // The game may keep the move anyway (by default: quiet checks are
-        // never pruned, shogi's mating attacks are sequences of them, drops
-        // that "lose" the piece by exchange among them). Asked only of the
-        // moves that would be pruned.
+        // The game may keep the move anyway (by default: quiet checks that
+        // do not lose the piece by exchange; shogi's mating attacks are
+        // sequences of checks). Asked only of the moves that would be
+        // pruned.
         prune && !pos.keep_from_pruning(m)
     }
 
