@@ -3,8 +3,8 @@
 //!
 //! - Negamax alpha-beta with PVS null windows, a transposition table and
 //!   mate-distance pruning (no check extension: with drops, chains of
-//!   checks ran lines to twice the root's depth); aspiration windows at the root
-//!   from depth 4; MultiPV.
+//!   checks ran lines to twice the root's depth); aspiration windows at
+//!   the root from depth 4; MultiPV.
 //! - Forward pruning at non-PV nodes not in check: reverse futility
 //!   (static evaluation far above beta), razoring (far below alpha),
 //!   null-move pruning (where the game allows passing), futility and
