@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! henkei-tune gen   --variant shogi --games 2000 --nodes 1500 --seed 1 --out shogi.data
-//! henkei-tune tune  --variant shogi --data shogi.data [--epochs 600 --lr 4 --l2 2e-8 --material-l2 1]
+//! henkei-tune tune  --variant shogi --data shogi.data [--epochs 600 --lr 4 --l2 2e-8 --material-l2 1 --lambda 0.5]
 //! henkei-tune match --variant shogi --pairs 100 --nodes 20000 [--weights FILE | --net DIR [--fv-scale 16]]
 //! henkei-tune bench --variant shogi [--depth 5 --positions 8 --rounds 2 --sfens FILE] [--net DIR [--fv-scale 16]]
 //! henkei-tune error --variant shogi --data shogi.data [--weights FILE]
@@ -169,7 +169,18 @@ fn load_data<P: Tunable>(args: &Args) -> Result<(texel::Dataset, texel::Dataset)
     let path = args.text("data").ok_or("needs --data FILE")?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let holdout = args.get("holdout", 10u32)?;
-    let (train, valid) = texel::load::<P>(&text, holdout)?;
+    let labels = texel::Labels {
+        lambda: args.get("lambda", 0.0)?,
+        score_k: args
+            .text("score-k")
+            .map(str::parse)
+            .transpose()
+            .map_err(|_| "--score-k: not a number")?,
+    };
+    if !(0.0..=1.0).contains(&labels.lambda) {
+        return Err(format!("--lambda {} is not between 0 and 1", labels.lambda));
+    }
+    let (train, valid, score_k) = texel::load_labelled::<P>(&text, holdout, labels)?;
     println!(
         "{}: {} training positions, {} validation positions, {:.0} features each",
         P::VARIANT,
@@ -177,6 +188,13 @@ fn load_data<P: Tunable>(args: &Args) -> Result<(texel::Dataset, texel::Dataset)
         valid.len(),
         train.density()
     );
+    if let Some(k) = score_k {
+        println!(
+            "targets: {} x sigmoid({k:.6} x search score) + {} x result",
+            labels.lambda,
+            1.0 - labels.lambda
+        );
+    }
     Ok((train, valid))
 }
 
@@ -209,7 +227,17 @@ fn tune<P: Tunable>(args: &Args) -> Result<(), String> {
     );
     let t = Instant::now();
     let material_l2 = args.get("material-l2", 1.0)?;
-    let prior = texel::Prior::new::<P>(material_l2);
+    let mut prior = texel::Prior::new::<P>(material_l2);
+    match args.text("prior").unwrap_or("material") {
+        "material" => {}
+        // Pulled towards the shipped weights, all alike: a refit on new
+        // data that keeps what the old data taught where the new is silent.
+        "shipped" => {
+            prior.center = as_f64(P::shipped_weights());
+            prior.strength.fill(1.0);
+        }
+        other => return Err(format!("--prior: 'material' or 'shipped', not '{other}'")),
+    }
     let w = texel::train(&train, &start, k, &prior, &config, &mut |epoch, mse| {
         eprintln!(
             "epoch {epoch}: train MSE {mse:.6} ({:.0} s)",
@@ -243,8 +271,12 @@ fn tune<P: Tunable>(args: &Args) -> Result<(), String> {
             valid.len()
         ),
         format!(
-            "K = {k:.6}; epochs {}, lr {}, l2 {:e}, material-l2 {material_l2}.",
-            config.epochs, config.lr, config.l2
+            "K = {k:.6}; epochs {}, lr {}, l2 {:e}, material-l2 {material_l2}, prior {}, lambda {}.",
+            config.epochs,
+            config.lr,
+            config.l2,
+            args.text("prior").unwrap_or("material"),
+            args.get("lambda", 0.0)?
         ),
         format!(
             "MSE material-only: train {:.6}, validation {:.6}.",

@@ -17,8 +17,11 @@
 //! the search chose is not a capture or promotion, and a capture-only
 //! quiescence search does not change the static (material) evaluation by
 //! more than `quiet_margin`. Each is written as one line:
-//! `game<TAB>result<TAB>sfen`, the result from the side to move's view
-//! (`1`, `0.5`, `0`).
+//! `game<TAB>result<TAB>sfen<TAB>score`, the result from the side to move's
+//! view (`1`, `0.5`, `0`) and the score the playing search gave the
+//! position (centipawns, the same view): a label from a deeper look than
+//! the static evaluation's, which the tuner can blend with the result
+//! ([`super::texel::Labels`]).
 
 use std::io::Write;
 
@@ -125,7 +128,7 @@ pub fn generate<P: Tunable>(
             continue;
         }
         tt.clear();
-        let mut kept: Vec<(String, crate::game::Color)> = Vec::new();
+        let mut kept: Vec<(String, crate::game::Color, i32)> = Vec::new();
         let mut streak: (Option<crate::game::Color>, u32) = (None, 0);
         let mut played = 0;
         // The winner's colour, or None for a draw.
@@ -165,14 +168,20 @@ pub fn generate<P: Tunable>(
                 let mut m = Material(pos.0.clone());
                 if let Some(leaf) = quiet_leaf(&mut m) {
                     if !leaf.in_check() {
-                        kept.push((leaf.to_sfen().to_string(), leaf.side_to_move()));
+                        let leaf_stm = leaf.side_to_move();
+                        let score = if leaf_stm == stm {
+                            result.score
+                        } else {
+                            -result.score
+                        };
+                        kept.push((leaf.to_sfen().to_string(), leaf_stm, score));
                     }
                 }
             } else if !pos.in_check()
                 && !pos.is_tactical(best)
                 && is_quiet(&mut Material(pos.0.clone()), config.quiet_margin)
             {
-                kept.push((pos.to_sfen().to_string(), stm));
+                kept.push((pos.to_sfen().to_string(), stm, result.score));
             }
             pos.do_move(best);
             played += 1;
@@ -184,13 +193,13 @@ pub fn generate<P: Tunable>(
             Some(crate::game::Color::White) => stats.white_wins += 1,
             None => stats.draws += 1,
         }
-        for (sfen, stm) in &kept {
+        for (sfen, stm, score) in &kept {
             let result = match winner {
                 None => "0.5",
                 Some(w) if w == *stm => "1",
                 Some(_) => "0",
             };
-            writeln!(out, "{game_no}\t{result}\t{sfen}")?;
+            writeln!(out, "{game_no}\t{result}\t{sfen}\t{score}")?;
         }
         stats.positions += kept.len() as u64;
         game_no += 1;

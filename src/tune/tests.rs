@@ -118,6 +118,51 @@ fn tune_data_lines_load_with_a_holdout() {
 }
 
 #[test]
+fn tune_targets_blend_results_with_search_scores() {
+    const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    // Zero weights evaluate everything at 0, a predicted result of 0.5, so
+    // the error tells the target: (0.5 - target)^2.
+    let zero = vec![0.0; shogi::Position::NUM_FEATURES];
+    let target_of = |line: &str, lambda: f64| {
+        let labels = texel::Labels {
+            lambda,
+            score_k: Some(0.01),
+        };
+        let (train, _, k) = texel::load_labelled::<shogi::Position>(line, 0, labels).unwrap();
+        assert_eq!(k, (lambda > 0.0).then_some(0.01));
+        0.5 + train.mse(&zero, 1.0).sqrt()
+    };
+    let won_level = format!("1\t1\t{START}\t0");
+    assert!((target_of(&won_level, 0.0) - 1.0).abs() < 1e-6);
+    assert!((target_of(&won_level, 0.5) - 0.75).abs() < 1e-6);
+    // A line without a score keeps its result whatever the blend.
+    assert!((target_of(&format!("1\t1\t{START}"), 0.5) - 1.0).abs() < 1e-6);
+    // Lost, but the search saw +400: sigmoid(4) = 0.982.
+    let lost_ahead = format!("1\t0\t{START}\t400");
+    assert!((target_of(&lost_ahead, 1.0) - 0.982_014).abs() < 1e-5);
+    assert!(texel::load::<shogi::Position>(&format!("1\t0\t{START}\tx"), 0).is_err());
+    assert!(texel::load::<shogi::Position>(&format!("1\t0\t{START}\t1\t2"), 0).is_err());
+
+    // Unscaled, the scale is fitted: at +200 three games in four won, at
+    // -200 one in four, so sigmoid(200 k) = 0.75 and k = ln 3 / 200.
+    let mut text = String::new();
+    for (result, score) in [(1, 200), (1, 200), (1, 200), (0, 200)] {
+        text += &format!(
+            "1\t{result}\t{START}\t{score}\n1\t{}\t{START}\t{}\n",
+            1 - result,
+            -score
+        );
+    }
+    let labels = texel::Labels {
+        lambda: 1.0,
+        score_k: None,
+    };
+    let (_, _, k) = texel::load_labelled::<shogi::Position>(&text, 0, labels).unwrap();
+    let k = k.unwrap();
+    assert!((k - 3f64.ln() / 200.0).abs() < 1e-6, "{k}");
+}
+
+#[test]
 fn tune_quiet_filter() {
     let mut start = Material(shogi::Position::startpos());
     assert!(is_quiet(&mut start, 30));
@@ -312,7 +357,7 @@ fn tune_sigma4_round_trip() {
 
     let shipped = S4::shipped_weights();
     for line in text.lines() {
-        let sfen = usi::parse_sfen(line.splitn(3, '\t').nth(2).unwrap()).unwrap();
+        let sfen = usi::parse_sfen(line.split('\t').nth(2).unwrap()).unwrap();
         let p = S4::from_sfen(&sfen).unwrap();
         let sum: i32 = feature_vector(&p)
             .iter()

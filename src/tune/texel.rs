@@ -140,34 +140,108 @@ impl Dataset {
     }
 }
 
-/// Reads `game<TAB>result<TAB>sfen` lines into a training and a validation
-/// set: the games whose number is a multiple of `holdout` (if not zero)
-/// form the validation set, so no game is split between the two.
+/// How a line's training target is formed from its result and, when the
+/// line carries one, the search score of the game that played it:
+/// `lambda * sigmoid(k * score) + (1 - lambda) * result`. A game's result
+/// labels every position of it alike, a won game's mistakes too; the score
+/// of a search deeper than the evaluation labels the position itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Labels {
+    /// The score's share of the target (0: the result alone).
+    pub lambda: f64,
+    /// The scale turning a score into an expected result; `None`: the
+    /// one that best predicts the data's results from their scores.
+    pub score_k: Option<f64>,
+}
+
+/// One data line: `game<TAB>result<TAB>sfen[<TAB>score]`.
+struct Line<'a> {
+    game: u32,
+    result: f32,
+    sfen: &'a str,
+    score: Option<i32>,
+}
+
+fn parse_line(line: &str) -> Result<Line<'_>, &'static str> {
+    let mut parts = line.split('\t');
+    let (Some(game), Some(result), Some(sfen)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err("expected game, result and sfen separated by tabs");
+    };
+    let score = match parts.next() {
+        None => None,
+        Some(s) => Some(s.trim().parse().map_err(|_| "bad score")?),
+    };
+    if parts.next().is_some() {
+        return Err("more than four fields");
+    }
+    Ok(Line {
+        game: game.parse().map_err(|_| "bad game number")?,
+        result: result.parse().map_err(|_| "bad result")?,
+        sfen,
+        score,
+    })
+}
+
+/// The `k` for which `sigmoid(k * score)` best predicts the results (least
+/// squares) over the lines with a score.
+fn fit_score_k(lines: &[Line]) -> f64 {
+    let scored: Vec<(f64, f64)> = lines
+        .iter()
+        .filter_map(|l| Some((f64::from(l.score?), f64::from(l.result))))
+        .collect();
+    crate::golden::minimise_on_log(1e-5, 1e-1, 60, |k| {
+        scored
+            .iter()
+            .map(|&(s, r)| (sigmoid(k * s) - r).powi(2))
+            .sum::<f64>()
+    })
+}
+
+/// Reads `game<TAB>result<TAB>sfen` lines (a fourth field, the search score,
+/// is ignored) into a training and a validation set: the games whose
+/// number is a multiple of `holdout` (if not zero) form the validation
+/// set, so no game is split between the two.
 pub fn load<P: Tunable>(text: &str, holdout: u32) -> Result<(Dataset, Dataset), String> {
-    let mut train = Dataset::for_game::<P>();
-    let mut valid = Dataset::for_game::<P>();
+    load_labelled::<P>(text, holdout, Labels::default()).map(|(train, valid, _)| (train, valid))
+}
+
+/// [`load`] with targets blended from results and scores by `labels`;
+/// also gives the score scale used (`None` when no score counts).
+pub fn load_labelled<P: Tunable>(
+    text: &str,
+    holdout: u32,
+    labels: Labels,
+) -> Result<(Dataset, Dataset, Option<f64>), String> {
+    let mut lines = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |what: &str| format!("line {}: {what}: {line}", n + 1);
-        let mut parts = line.splitn(3, '\t');
-        let (Some(game), Some(result), Some(sfen)) = (parts.next(), parts.next(), parts.next())
-        else {
-            return Err(bad("expected game, result and sfen separated by tabs"));
+        lines.push(parse_line(line).map_err(|what| format!("line {}: {what}: {line}", n + 1))?);
+    }
+    let score_k =
+        (labels.lambda > 0.0).then(|| labels.score_k.unwrap_or_else(|| fit_score_k(&lines)));
+    let mut train = Dataset::for_game::<P>();
+    let mut valid = Dataset::for_game::<P>();
+    for line in &lines {
+        let bad = |e: &dyn std::fmt::Display| format!("game {}: {e}: {}", line.game, line.sfen);
+        let parsed = usi::parse_sfen(line.sfen).map_err(|e| bad(&e))?;
+        let pos = P::from_sfen(&parsed).map_err(|e| bad(&e))?;
+        let target = match (score_k, line.score) {
+            (Some(k), Some(score)) => {
+                let expected = sigmoid(k * f64::from(score));
+                (labels.lambda * expected + (1.0 - labels.lambda) * f64::from(line.result)) as f32
+            }
+            _ => line.result,
         };
-        let game: u32 = game.parse().map_err(|_| bad("bad game number"))?;
-        let result: f32 = result.parse().map_err(|_| bad("bad result"))?;
-        let parsed = usi::parse_sfen(sfen).map_err(|e| bad(&e.to_string()))?;
-        let pos = P::from_sfen(&parsed).map_err(|e| bad(&e.to_string()))?;
-        if holdout != 0 && game.is_multiple_of(holdout) {
-            valid.push_position(&pos, result);
+        if holdout != 0 && line.game.is_multiple_of(holdout) {
+            valid.push_position(&pos, target);
         } else {
-            train.push_position(&pos, result);
+            train.push_position(&pos, target);
         }
     }
-    Ok((train, valid))
+    Ok((train, valid, score_k))
 }
 
 #[inline]
