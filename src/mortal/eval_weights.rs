@@ -1,7 +1,7 @@
 //! Tuned evaluation weights for `mortal`, written by `henkei-tune tune`;
 //! docs/tuning.md tells how to regenerate them. Do not edit by hand.
 //!
-//! Data: mortal1.data, 35759 training and 3977 validation positions.
+//! Data: mortal-searched.data, 35759 training and 3977 validation positions.
 //! K = 0.001175; epochs 600, lr 4, l2 5e-9, material-l2 1, prior shipped, lambda 1.
 //! MSE material-only: train 0.005102, validation 0.004283.
 //! MSE tuned: train 0.002622, validation 0.002293.

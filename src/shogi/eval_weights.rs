@@ -1,7 +1,7 @@
 //! Tuned evaluation weights for `shogi`, written by `henkei-tune tune`;
 //! docs/tuning.md tells how to regenerate them. Do not edit by hand.
 //!
-//! Data: all.data, 119062 training and 13975 validation positions.
+//! Data: searched.data, 119062 training and 13975 validation positions.
 //! K = 0.001106; epochs 600, lr 4, l2 5e-9, material-l2 1, prior shipped, lambda 1.
 //! MSE material-only: train 0.006317, validation 0.005870.
 //! MSE tuned: train 0.003024, validation 0.003034.
