@@ -176,6 +176,11 @@ pub struct Layout {
     pub zone_times_hand: usize,
     /// Weak zone squares times the side's non-pawn hand pieces (at most 4).
     pub weak_times_hand: usize,
+    /// Squares a board piece of the side can move to (without promoting)
+    /// to give check: all of them, then the safe ones (no enemy piece but
+    /// the king defends them, and next to the king a second attacker of
+    /// the side supports them).
+    pub board_checks: usize,
     /// 1, 2, 3, 4 or more of the side's pieces attack the enemy king zone
     /// (one-hot).
     pub zone_attackers: usize,
@@ -207,7 +212,8 @@ impl Layout {
         let safe_check_drops = safety + 7;
         let supported_check_drops = safe_check_drops + hand_kinds;
         let zone_times_hand = supported_check_drops + hand_kinds;
-        let zone_attackers = zone_times_hand + 2;
+        let board_checks = zone_times_hand + 2;
+        let zone_attackers = board_checks + 2;
         Layout {
             material,
             hand,
@@ -224,6 +230,7 @@ impl Layout {
             supported_check_drops,
             zone_times_hand,
             weak_times_hand: zone_times_hand + 1,
+            board_checks,
             zone_attackers,
             king_danger: zone_attackers + 4,
             len: zone_attackers + 5,
@@ -232,7 +239,7 @@ impl Layout {
 
     /// Where each feature group starts, with its name (the tuner prints and
     /// regularises by group).
-    pub const fn groups(&self) -> [(&'static str, usize); 17] {
+    pub const fn groups(&self) -> [(&'static str, usize); 18] {
         [
             ("material", self.material),
             ("hand", self.hand),
@@ -249,6 +256,7 @@ impl Layout {
             ("supported_check_drops", self.supported_check_drops),
             ("zone_times_hand", self.zone_times_hand),
             ("weak_times_hand", self.weak_times_hand),
+            ("board_checks", self.board_checks),
             ("zone_attackers", self.zone_attackers),
             ("king_danger", self.king_danger),
         ]
@@ -592,6 +600,9 @@ struct Attacks {
     twice: Bitboard,
     /// Pieces attacking the enemy king zone.
     zone_attackers: i32,
+    /// Squares from which a board piece (as it moves there, unpromoted)
+    /// would check the enemy king, that one of the side's pieces reaches.
+    checks: Bitboard,
 }
 
 /// Feeds every feature of `pos` to `sink`, from the side to move's view.
@@ -636,6 +647,11 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     };
     out.once = pawn_attacks;
     out.zone_attackers = (pawn_attacks & enemy_zone).count() as i32;
+    let checks_from = |role: P::Role| match pos.king(c.flip()) {
+        Some(ek) => role.attacks(c.flip(), ek, occ) & !own,
+        None => Bitboard::EMPTY,
+    };
+    out.checks = pawn_attacks & checks_from(P::Role::PAWN);
 
     let layout = &P::LAYOUT;
     for &role in P::Role::BOARD_ROLES {
@@ -647,6 +663,11 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
         let table = layout.pst + role.index() * 81;
         let class = P::Role::KING_CLASS[role.index()] * WINDOW_CELLS;
         let slot = P::Role::MOBILITY_SLOT[role.index()];
+        let checking = if role == P::Role::PAWN {
+            Bitboard::EMPTY
+        } else {
+            checks_from(role)
+        };
         for sq in bb {
             let r = relative(c, sq);
             sink.piece(material, table + r, sign);
@@ -669,6 +690,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
             out.twice |= out.once & a;
             out.once |= a;
             out.zone_attackers += (a & enemy_zone).any() as i32;
+            out.checks |= a & checking;
             if let Some(s) = slot {
                 mobility[s] += (a & !own).count() as i32;
             }
@@ -778,6 +800,15 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
             if weak != 0 {
                 sink.add(layout.weak_times_hand, sign * weak * non_pawns);
             }
+        }
+    }
+    let checks = ours.checks.count() as i32;
+    if checks != 0 {
+        sink.add(layout.board_checks, sign * checks);
+        let safe = ours.checks & !defended & (!zone | ours.twice);
+        let safe = safe.count() as i32;
+        if safe != 0 {
+            sink.add(layout.board_checks + 1, sign * safe);
         }
     }
     if ours.zone_attackers > 0 {

@@ -73,3 +73,32 @@ fn eval_piece_in_hand_beats_an_idle_one() {
     let silver_idle = evaluate(&pos("4k4/9/9/9/8S/9/9/9/4K4 b - 1"));
     assert!(silver_hand > silver_idle, "{silver_hand} {silver_idle}");
 }
+
+/// Feature counts of a position, from the side to move's view.
+struct Counts(Vec<i32>);
+
+impl crate::board::eval::FeatureSink for Counts {
+    fn add(&mut self, index: usize, count: i32) {
+        self.0[index] += count;
+    }
+}
+
+fn board_checks(sfen: &str) -> (i32, i32) {
+    let mut counts = Counts(vec![0; LAYOUT.len]);
+    crate::board::eval::features(&pos(sfen), &mut counts);
+    let at = LAYOUT.board_checks;
+    (counts.0[at], counts.0[at + 1])
+}
+
+#[test]
+fn eval_counts_checks_by_board_pieces() {
+    // The gold on 4c checks from 4b and 5b, both next to the king and
+    // unsupported: two checks, none safe.
+    assert_eq!(board_checks("4k4/9/5G3/9/9/9/9/9/4K4 b - 1"), (2, 0));
+    // The rook on 1b supports both and adds its own check from 1a.
+    assert_eq!(board_checks("4k4/8R/5G3/9/9/9/9/9/4K4 b - 1"), (3, 3));
+    // Gote's silver on 6a guards 5b, which is then no longer safe.
+    assert_eq!(board_checks("3sk4/8R/5G3/9/9/9/9/9/4K4 b - 1"), (3, 2));
+    // Seen from gote, sente's checks count against it.
+    assert_eq!(board_checks("4k4/8R/5G3/9/9/9/9/9/4K4 w - 1"), (-3, -3));
+}
