@@ -631,9 +631,9 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
 ) -> Attacks {
     let own = pos.pieces(c);
     let own_king = pos.king(c).map(|k| relative(c, k));
-    let enemy_king = pos.king(c.flip());
-    let enemy_zone = enemy_king.map_or(Bitboard::EMPTY, king_attacks);
-    let enemy_king = enemy_king.map(|k| relative(c, k));
+    let enemy_king_square = pos.king(c.flip());
+    let enemy_zone = enemy_king_square.map_or(Bitboard::EMPTY, king_attacks);
+    let enemy_king = enemy_king_square.map(|k| relative(c, k));
     let own_window = own_king.map(|k| &KING_WINDOW[k]);
     let enemy_window = enemy_king.map(|k| &KING_WINDOW[k]);
     let mut out = Attacks::default();
@@ -647,7 +647,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     };
     out.once = pawn_attacks;
     out.zone_attackers = (pawn_attacks & enemy_zone).count() as i32;
-    let checks_from = |role: P::Role| match pos.king(c.flip()) {
+    let checks_from = |role: P::Role| match enemy_king_square {
         Some(ek) => role.attacks(c.flip(), ek, occ) & !own,
         None => Bitboard::EMPTY,
     };
