@@ -24,12 +24,13 @@ use std::time::Instant;
 
 use henkei::nnue::{self, NetHandle};
 use henkei::registry::Variant;
+use henkei::tune::label::{self, LabelConfig};
 use henkei::tune::matches::{self, MatchConfig};
 use henkei::tune::selfplay::{self, GenConfig};
 use henkei::tune::texel::{self, TuneConfig};
 use henkei::tune::{weights, Player, Tunable, WithTunable};
 
-const USAGE: &str = "usage: henkei-tune gen|tune|match|bench|error [--variant shogi|mortal|sigma4] [options] (see docs/tuning.md)";
+const USAGE: &str = "usage: henkei-tune gen|label|tune|match|bench|error [--variant shogi|mortal|sigma4] [options] (see docs/tuning.md)";
 
 struct Args {
     command: String,
@@ -96,6 +97,7 @@ impl WithTunable for Run<'_> {
 fn run<P: Tunable>(args: &Args) -> Result<(), String> {
     match args.command.as_str() {
         "gen" => gen::<P>(args),
+        "label" => label::<P>(args),
         "tune" => tune::<P>(args),
         "match" => play::<P>(args),
         "bench" => bench::<P>(args),
@@ -121,11 +123,7 @@ fn gen<P: Tunable>(args: &Args) -> Result<(), String> {
         seed: args.get("seed", d.seed)?,
         hash_mb: args.get("hash", d.hash_mb)?,
         first_game: args.get("first-game", d.first_game)?,
-        player: match args.text("player").unwrap_or("material") {
-            "material" => Player::Material,
-            "shipped" => Player::Shipped,
-            other => return Err(format!("--player: '{other}' (material or shipped)")),
-        },
+        player: player_arg(args, Player::Material)?,
         random_setup: setup_arg(args)?,
         leaves: args.get("leaves", false)?,
     };
@@ -163,6 +161,59 @@ fn gen<P: Tunable>(args: &Args) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// `label --data IN --out OUT --nodes N [--player shipped|material]
+/// [--part K/M] [--hash MB]`: the lines of IN searched again (docs/tuning.md).
+fn label<P: Tunable>(args: &Args) -> Result<(), String> {
+    let part = match args.text("part") {
+        None => (0, 1),
+        Some(text) => text
+            .split_once('/')
+            .and_then(|(k, m)| Some((k.parse().ok()?, m.parse().ok()?)))
+            .ok_or(format!("--part: '{text}' is not K/M"))?,
+    };
+    let config = LabelConfig {
+        nodes: args.get("nodes", 100_000)?,
+        hash_mb: args.get("hash", 16)?,
+        player: player_arg(args, Player::Shipped)?,
+        part,
+    };
+    let input = args.text("data").ok_or("label needs --data FILE")?;
+    let text = std::fs::read_to_string(input).map_err(|e| format!("{input}: {e}"))?;
+    let path = args.text("out").ok_or("label needs --out FILE")?;
+    let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = BufWriter::new(file);
+    let start = Instant::now();
+    let stats = label::relabel::<P>(&config, &text, &mut out, &mut |s| {
+        if (s.written + s.mates).is_multiple_of(1000) {
+            eprintln!(
+                "positions {} ({} mates left out, {:.0} s)",
+                s.written + s.mates,
+                s.mates,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    })?;
+    out.flush().map_err(|e| e.to_string())?;
+    println!(
+        "{}: {} positions written, {} left out (mate found), {} nodes each, {:.0} s",
+        P::VARIANT,
+        stats.written,
+        stats.mates,
+        config.nodes,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn player_arg(args: &Args, default: Player) -> Result<Player, String> {
+    match args.text("player") {
+        None => Ok(default),
+        Some("material") => Ok(Player::Material),
+        Some("shipped") => Ok(Player::Shipped),
+        Some(other) => Err(format!("--player: '{other}' (material or shipped)")),
+    }
 }
 
 fn load_data<P: Tunable>(args: &Args) -> Result<(texel::Dataset, texel::Dataset), String> {

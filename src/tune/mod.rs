@@ -4,6 +4,8 @@
 //! - [`selfplay`]: training data from in-process self-play of the
 //!   material-only engine ([`Material`]), quiet positions labelled with the
 //!   game's result;
+//! - [`label`]: the positions of a data file searched again, deeper,
+//!   their scores replaced;
 //! - [`texel`]: fits the sigmoid scale K, then the weights by Adam on the
 //!   mean squared error between `sigmoid(K * eval)` and the result, with L2
 //!   regularisation;
@@ -16,6 +18,7 @@
 //! Everything is generic over [`Tunable`], which the three games implement
 //! (the two board games through [`BoardTunable`]).
 
+pub mod label;
 pub mod matches;
 pub mod selfplay;
 pub mod texel;

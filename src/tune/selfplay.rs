@@ -96,6 +96,20 @@ pub struct GenStats {
     pub adjudicated: u32,
 }
 
+/// The control, rules and limits of the tuner's searches: `nodes` a move,
+/// no clock, no move limit (games end by the rules or adjudication).
+pub(super) fn fixed_nodes<M>(nodes: u64) -> (SearchControl, Rules, Limits<M>) {
+    let rules = Rules {
+        max_moves_to_draw: 0,
+        ..Rules::default()
+    };
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    (SearchControl::unlimited(), rules, limits)
+}
+
 /// Plays `config.games` games and writes their quiet positions to `out`.
 pub fn generate<P: Tunable>(
     config: &GenConfig,
@@ -106,15 +120,7 @@ pub fn generate<P: Tunable>(
     let mut rng = Rng::new(config.seed);
     let mut tt = TranspositionTable::new(config.hash_mb.max(1))
         .map_err(|e| std::io::Error::other(format!("table: {e}")))?;
-    let control = SearchControl::unlimited();
-    let rules = Rules {
-        max_moves_to_draw: 0,
-        ..Rules::default()
-    };
-    let limits = Limits {
-        nodes: Some(config.nodes),
-        ..Limits::default()
-    };
+    let (control, rules, limits) = fixed_nodes(config.nodes);
     let mut game_no = config.first_game;
     while stats.games < config.games {
         let start = match config.random_setup {

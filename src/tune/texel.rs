@@ -155,14 +155,14 @@ pub struct Labels {
 }
 
 /// One data line: `game<TAB>result<TAB>sfen[<TAB>score]`.
-struct Line<'a> {
-    game: u32,
-    result: f32,
-    sfen: &'a str,
-    score: Option<i32>,
+pub(super) struct Line<'a> {
+    pub(super) game: u32,
+    pub(super) result: f32,
+    pub(super) sfen: &'a str,
+    pub(super) score: Option<i32>,
 }
 
-fn parse_line(line: &str) -> Result<Line<'_>, &'static str> {
+pub(super) fn parse_line(line: &str) -> Result<Line<'_>, &'static str> {
     let mut parts = line.split('\t');
     let (Some(game), Some(result), Some(sfen)) = (parts.next(), parts.next(), parts.next()) else {
         return Err("expected game, result and sfen separated by tabs");
