@@ -776,8 +776,11 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
 
         let in_check = pos.in_check();
         // A mate at once ends the node before anything is generated (and
-        // the pruning below could otherwise skip the mating drop).
-        if !in_check && excluded.is_none() && pos.mate_in_one() {
+        // the pruning below could otherwise skip the mating drop). A node
+        // the table knows from a search of depth 1 or more was tested then
+        // (a mate found returns unstored), so only new nodes pay for it.
+        let tested = entry.is_some_and(|e| e.depth >= 1);
+        if !in_check && excluded.is_none() && !tested && pos.mate_in_one() {
             return mate_in(ply + 1);
         }
         let static_eval = (!in_check).then(|| {
@@ -1235,8 +1238,10 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         let original_alpha = alpha;
         let in_check = pos.in_check();
         // At the horizon a quiet mate in one (a drop, mostly) is what
-        // standing pat would miss.
-        if qply == 0 && !in_check && pos.mate_in_one() {
+        // standing pat would miss. (Not tested again where the main search
+        // has, as there.)
+        let tested = entry.is_some_and(|e| e.depth >= 1);
+        if qply == 0 && !in_check && !tested && pos.mate_in_one() {
             return mate_in(ply + 1);
         }
         let mut best = -INFINITE;
