@@ -250,6 +250,14 @@ fn reduction_table() -> Vec<[u8; REDUCTION_SIZE]> {
         .collect()
 }
 
+/// Whether the node of table entry `entry` was already tested for a mate
+/// in one: a search of depth 1 or more stored it, and that search tests
+/// every node not in check (a mate found returns without storing), so
+/// only nodes new to the table pay for the test.
+fn mate_in_one_tested<M>(entry: &Option<Entry<M>>) -> bool {
+    entry.as_ref().is_some_and(|e| e.depth >= 1)
+}
+
 /// The score a table entry proves for a node, if it is deep enough and its
 /// bound decides the window.
 fn tt_cutoff<M>(e: &Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
@@ -776,11 +784,8 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
 
         let in_check = pos.in_check();
         // A mate at once ends the node before anything is generated (and
-        // the pruning below could otherwise skip the mating drop). A node
-        // the table knows from a search of depth 1 or more was tested then
-        // (a mate found returns unstored), so only new nodes pay for it.
-        let tested = entry.is_some_and(|e| e.depth >= 1);
-        if !in_check && excluded.is_none() && !tested && pos.mate_in_one() {
+        // the pruning below could otherwise skip the mating drop).
+        if !in_check && excluded.is_none() && !mate_in_one_tested(&entry) && pos.mate_in_one() {
             return mate_in(ply + 1);
         }
         let static_eval = (!in_check).then(|| {
@@ -1238,10 +1243,8 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         let original_alpha = alpha;
         let in_check = pos.in_check();
         // At the horizon a quiet mate in one (a drop, mostly) is what
-        // standing pat would miss. (Not tested again where the main search
-        // has, as there.)
-        let tested = entry.is_some_and(|e| e.depth >= 1);
-        if qply == 0 && !in_check && !tested && pos.mate_in_one() {
+        // standing pat would miss.
+        if qply == 0 && !in_check && !mate_in_one_tested(&entry) && pos.mate_in_one() {
             return mate_in(ply + 1);
         }
         let mut best = -INFINITE;
