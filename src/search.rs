@@ -189,6 +189,21 @@ pub fn search<G: SearchHooks>(
     rules: &Rules,
     report: &mut dyn FnMut(usi::Info),
 ) -> SearchResult<G::Move> {
+    search_then(pos, tt, control, limits, rules, report, |_, result| result)
+}
+
+/// [`search`], handing the result to `finish` as soon as the main thread
+/// is done: helper threads are told to stop but not yet joined, so an
+/// answer sent from `finish` never waits for a descheduled helper.
+pub fn search_then<G: SearchHooks, R>(
+    pos: &mut G,
+    tt: &mut TranspositionTable<G::Move>,
+    control: &SearchControl,
+    limits: &Limits<G::Move>,
+    rules: &Rules,
+    report: &mut dyn FnMut(usi::Info),
+    finish: impl FnOnce(&G, SearchResult<G::Move>) -> R,
+) -> R {
     tt.new_search();
     let tt: &TranspositionTable<G::Move> = tt;
     let helpers_stop = AtomicBool::new(false);
@@ -216,7 +231,7 @@ pub fn search<G: SearchHooks>(
         let mut result = main.iterate(pos, limits, report);
         helpers_stop.store(true, Ordering::Relaxed);
         result.nodes = main.total_nodes();
-        result
+        finish(pos, result)
     })
 }
 

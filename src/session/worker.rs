@@ -165,20 +165,31 @@ pub struct SearchJob<G: SearchHooks> {
 const RESIGN_STREAK: u32 = 3;
 
 /// Searches, waits until the GUI allows an answer (ponder, infinite), then
-/// writes `bestmove`: every `go` gets exactly one.
+/// writes `bestmove`: every `go` gets exactly one, and a panic after the
+/// answer (a helper thread's, surfacing at its join) does not add another.
 pub fn run_search<G: SearchHooks>(job: SearchJob<G>, control: &SearchControl, out: &Output) {
-    let answer = catch_unwind(AssertUnwindSafe(|| think(job, control, out))).unwrap_or_else(|_| {
+    let mut answered = false;
+    let mut answer = |response: Response| {
+        if !std::mem::replace(&mut answered, true) {
+            control.wait_for_release();
+            control.progress.finish();
+            out.send(&response);
+        }
+    };
+    if catch_unwind(AssertUnwindSafe(|| think(job, control, out, &mut answer))).is_err() {
         out.error("internal error: the search panicked (see stderr); resigning");
-        resign()
-    });
-    control.wait_for_release();
-    control.progress.finish();
-    out.send(&answer);
+        answer(resign());
+    }
 }
 
-/// The answer for the position: `win` when a declaration is available,
-/// otherwise the search's move.
-fn think<G: SearchHooks>(job: SearchJob<G>, control: &SearchControl, out: &Output) -> Response {
+/// Answers the position: `win` when a declaration is available, otherwise
+/// the search's move, sent before the helper threads are joined.
+fn think<G: SearchHooks>(
+    job: SearchJob<G>,
+    control: &SearchControl,
+    out: &Output,
+    answer: &mut dyn FnMut(Response),
+) {
     let SearchJob {
         mut pos,
         tt,
@@ -188,10 +199,10 @@ fn think<G: SearchHooks>(job: SearchJob<G>, control: &SearchControl, out: &Outpu
         low_scores,
     } = job;
     if pos.can_declare_win(&rules) {
-        return Response::BestMove {
+        return answer(Response::BestMove {
             mv: "win".to_string(),
             ponder: None,
-        };
+        });
     }
     let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
     let mut report = |info| {
@@ -199,11 +210,21 @@ fn think<G: SearchHooks>(job: SearchJob<G>, control: &SearchControl, out: &Outpu
             .progress
             .report(info, |i| out.send(&Response::Info(i.clone())))
     };
-    let result = search::search(&mut pos, &mut tt, control, &limits, &rules, &mut report);
-    if gives_up(&result, resign_value, &low_scores) {
-        return resign();
-    }
-    bestmove(&pos, &result)
+    search::search_then(
+        &mut pos,
+        &mut tt,
+        control,
+        &limits,
+        &rules,
+        &mut report,
+        |pos, result| {
+            answer(if gives_up(&result, resign_value, &low_scores) {
+                resign()
+            } else {
+                bestmove(pos, &result)
+            })
+        },
+    );
 }
 
 /// `ResignValue`: true once enough searches in a row scored below it.
