@@ -168,15 +168,17 @@ const RESIGN_STREAK: u32 = 3;
 /// writes `bestmove`: every `go` gets exactly one, and a panic after the
 /// answer (a helper thread's, surfacing at its join) does not add another.
 pub fn run_search<G: SearchHooks>(job: SearchJob<G>, control: &SearchControl, out: &Output) {
-    let mut answered = false;
+    let answered = std::cell::Cell::new(false);
     let mut answer = |response: Response| {
-        if !std::mem::replace(&mut answered, true) {
+        if !answered.replace(true) {
             control.wait_for_release();
             control.progress.finish();
             out.send(&response);
         }
     };
-    if catch_unwind(AssertUnwindSafe(|| think(job, control, out, &mut answer))).is_err() {
+    let panicked =
+        catch_unwind(AssertUnwindSafe(|| think(job, control, out, &mut answer))).is_err();
+    if panicked && !answered.get() {
         out.error("internal error: the search panicked (see stderr); resigning");
         answer(resign());
     }
