@@ -347,6 +347,10 @@ pub trait SearchHooks: Evaluate<Chance = NoChance> + FamilyRules {
         moves.contains(&m)
     }
 
+    /// Whether `is_legal_fast` answers without generating the legal list:
+    /// then search tries a legal table move before generating the rest.
+    const FAST_LEGALITY: bool = false;
+
     /// Whether the legal move `m` puts the opponent in check. The default
     /// plays it and looks; a game can answer without make/unmake.
     fn gives_check(&mut self, m: Self::Move) -> bool {

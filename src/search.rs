@@ -832,11 +832,11 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
         }
 
-        // At depth 1 a legal table move is searched before the rest are
-        // generated, which a cutoff then saves. Only there: its reply is
-        // quiescence search, which leaves the history tables alone, so the
-        // rest are ordered as they would have been before it.
-        let lazy = depth == 1 && tt_move.is_some_and(|m| pos.is_legal_fast(m));
+        // A legal table move is searched before the rest are generated,
+        // which a cutoff then saves (most cut nodes cut on it). The rest
+        // are ordered after it, by the history tables as its search left
+        // them. Only where the game tests legality without generating.
+        let lazy = G::FAST_LEGALITY && tt_move.is_some_and(|m| pos.is_legal_fast(m));
         let mut moves = G::Moves::default();
         if !lazy {
             pos.generate_legal(&mut moves);

@@ -203,6 +203,8 @@ macro_rules! shogi_family_search_hooks {
             Self::is_legal_fast(self, m)
         }
 
+        const FAST_LEGALITY: bool = true;
+
         fn gives_check(&mut self, m: Self::Move) -> bool {
             Self::gives_check(self, m)
         }
