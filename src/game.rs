@@ -351,6 +351,13 @@ pub trait SearchHooks: Evaluate<Chance = NoChance> + FamilyRules {
     /// then search tries a legal table move before generating the rest.
     const FAST_LEGALITY: bool = false;
 
+    /// Whether search brings on a node's moves in stages: the tactical
+    /// moves (from [`SearchHooks::generate_tactical`], which must then
+    /// generate them directly) with the killers and counter-move (tested by
+    /// [`SearchHooks::is_legal_fast`], which must not generate), and the
+    /// quiet moves only if none of those cut off.
+    const STAGED_GENERATION: bool = false;
+
     /// Whether the legal move `m` puts the opponent in check. The default
     /// plays it and looks; a game can answer without make/unmake.
     fn gives_check(&mut self, m: Self::Move) -> bool {

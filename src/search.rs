@@ -38,9 +38,12 @@ pub use control::SearchControl;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::game::{Rules, SearchHooks};
+use crate::game::{MoveList, Rules, SearchHooks};
 use crate::tt::{Bound, Entry, TranspositionTable};
-use ordering::{order_moves, order_quiescence, pick_next, Hints, History, Killers, HISTORY_MAX};
+use ordering::{
+    appended, is_losing_tactical, order_moves, order_quiescence, order_quiet_stage,
+    order_tactical_stage, pick_next, Hints, History, Killers, HISTORY_MAX,
+};
 use score::{
     clamp_eval, from_tt, is_mate_score, mate_distance, mate_in, mated_in, outcome_score, to_tt,
     DRAW, INFINITE, MATE_BOUND, MAX_PLY,
@@ -114,6 +117,32 @@ const IIR_CUT_DEPTH: i32 = 8;
 /// below the table score.
 const SINGULAR_DEPTH: i32 = 7;
 const SINGULAR_MARGIN: i32 = 2;
+
+/// Where a node is in bringing on its moves (see `negamax`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    /// Only the table move, searched before anything is generated.
+    TableMove,
+    /// The captures and promotions, the killers and the counter-move.
+    Tactical,
+    /// Every move is in the list.
+    Done,
+}
+
+/// A node's moves as they come, stage by stage, and what orders them.
+struct Stages<G: SearchHooks> {
+    stage: Stage,
+    /// Whether the tactical moves come before the others are generated.
+    staged: bool,
+    /// The last stage's generated moves.
+    moves: G::Moves,
+    tt_move: Option<G::Move>,
+    killers: Killers<G::Move>,
+    counter: Option<G::Move>,
+    earlier: [Option<usize>; 2],
+    /// Set when the full generation found no legal move.
+    no_moves: bool,
+}
 
 /// Root moves from this index on may be searched reduced.
 const ROOT_LMR_FROM: usize = 3;
@@ -662,7 +691,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             earlier: [None; 2],
         };
         let mut ordered = Vec::new();
-        order_moves(pos, &moves, &hints, &mut ordered);
+        order_moves(pos, &moves, None, &hints, &mut ordered);
         ordered.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         let wanted = |m: &G::Move| searchmoves.is_empty() || searchmoves.contains(m);
         let mut chosen: Vec<G::Move> = ordered.iter().map(|&(_, mv)| mv).filter(wanted).collect();
@@ -832,48 +861,49 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
         }
 
-        // A legal table move is searched before the rest are generated,
-        // which a cutoff then saves (most cut nodes cut on it). The rest
-        // are ordered after it, by the history tables as its search left
-        // them. Only where the game tests legality without generating.
+        // Moves come in stages where the game allows: a legal table move
+        // before anything is generated (`G::FAST_LEGALITY`), then, where
+        // captures are generated apart (`G::STAGED_GENERATION`, not in
+        // check), the captures and promotions with the killers and the
+        // counter-move, and the quiet moves only if none of those cut off,
+        // which most cut nodes do. Later stages are ordered by the history
+        // tables as the earlier moves' searches left them.
         let lazy = G::FAST_LEGALITY && tt_move.is_some_and(|m| pos.is_legal_fast(m));
-        let mut moves = G::Moves::default();
-        if !lazy {
-            pos.generate_legal(&mut moves);
-            if moves.is_empty() {
-                return mated_in(ply);
-            }
-        }
-
         let side = pos.side_to_move();
         let previous = self.stack[ply - 1].current;
         let previous_index = self.stack[ply - 1].current_index;
-        let counter = previous.and_then(|_| self.history.counter(side.flip(), previous_index));
-        let killers = self.stack[ply].killers;
+        let mut stages = Stages {
+            stage: Stage::TableMove,
+            staged: G::STAGED_GENERATION && !in_check,
+            moves: G::Moves::default(),
+            tt_move,
+            killers: self.stack[ply].killers,
+            counter: previous.and_then(|_| self.history.counter(side.flip(), previous_index)),
+            earlier: self.earlier_moves(ply),
+            no_moves: false,
+        };
+        let (killers, counter, earlier) = (stages.killers, stages.counter, stages.earlier);
         let mut ordered = std::mem::take(&mut self.stack[ply].ordered);
-        let earlier = self.earlier_moves(ply);
-        let hints = self.hints(tt_move, killers, counter, earlier);
+        ordered.clear();
         match tt_move {
-            Some(m) if lazy => {
-                ordered.clear();
-                ordered.push((0, m));
-            }
-            _ => order_moves(pos, &moves, &hints, &mut ordered),
+            Some(m) if lazy => ordered.push((0, m)),
+            _ => self.next_stage(pos, &mut stages, &mut ordered, 0),
+        }
+        if stages.no_moves {
+            self.stack[ply].ordered = ordered;
+            return mated_in(ply);
         }
         let mut quiets = std::mem::take(&mut self.stack[ply].quiets);
         quiets.clear();
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
-        pick_next(&mut ordered, 0);
-        let mut best_move = ordered[0].1;
+        let mut best_move = None;
         let mut searched = 0usize;
         let mut move_count = 0usize;
         let mut tt_tactical = false;
         let mut next = 0;
-        while next < ordered.len() {
-            pick_next(&mut ordered, next);
-            let m = ordered[next].1;
+        while let Some(m) = self.pick_move(pos, &mut stages, &mut ordered, next) {
             next += 1;
             if Some(m) == excluded {
                 continue;
@@ -966,7 +996,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             searched += 1;
             if score > best {
                 best = score;
-                best_move = m;
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, m);
@@ -981,24 +1011,13 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             if !tactical {
                 quiets.push(m);
             }
-            if lazy && next == 1 {
-                // The table move did not cut off: the rest, after it.
-                pos.generate_legal(&mut moves);
-                let hints = self.hints(tt_move, killers, counter, earlier);
-                order_moves(pos, &moves, &hints, &mut ordered);
-                if !ordered.is_empty() {
-                    pick_next(&mut ordered, 0);
-                }
-                if ordered.first().map(|&(_, m)| m) != tt_move {
-                    // Never (the fast test agrees with the list); if it did
-                    // not, no move is skipped.
-                    next = 0;
-                }
-            }
         }
         self.stack[ply].ordered = ordered;
         self.stack[ply].quiets = quiets;
-        if searched == 0 {
+        if stages.no_moves {
+            return mated_in(ply);
+        }
+        let Some(best_move) = best_move else {
             // Only the excluded move was legal (or, never, every move was
             // pruned): a fail low for the singular test.
             return if excluded.is_some() {
@@ -1006,7 +1025,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             } else {
                 static_eval.unwrap_or(alpha).min(alpha)
             };
-        }
+        };
 
         if excluded.is_none() {
             let bound = Bound::of(best, original_alpha, beta);
@@ -1014,6 +1033,72 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, static_eval);
         }
         best
+    }
+
+    /// The move to search `next`-th at a node (the first `next` are
+    /// searched), bringing on the next stage of its moves when the current
+    /// one is used up; `None` once every stage is.
+    fn pick_move(
+        &self,
+        pos: &G,
+        stages: &mut Stages<G>,
+        ordered: &mut Vec<(i64, G::Move)>,
+        next: usize,
+    ) -> Option<G::Move> {
+        loop {
+            if next < ordered.len() {
+                pick_next(ordered, next);
+                // The losing captures and promotions wait for the quiet moves.
+                let key = ordered[next].0;
+                if stages.stage != Stage::Tactical || !is_losing_tactical(key) {
+                    return Some(ordered[next].1);
+                }
+            }
+            if stages.stage == Stage::Done {
+                return None;
+            }
+            self.next_stage(pos, stages, ordered, next);
+        }
+    }
+
+    /// Generates and appends to `ordered` (the first `next` searched) the
+    /// moves of a node's next stage.
+    fn next_stage(
+        &self,
+        pos: &G,
+        stages: &mut Stages<G>,
+        ordered: &mut Vec<(i64, G::Move)>,
+        next: usize,
+    ) {
+        let hints = self.hints(
+            stages.tt_move,
+            stages.killers,
+            stages.counter,
+            stages.earlier,
+        );
+        stages.moves.clear();
+        stages.stage = match stages.stage {
+            Stage::TableMove if stages.staged => {
+                pos.generate_tactical(&mut stages.moves);
+                order_tactical_stage(pos, &stages.moves, &hints, ordered);
+                Stage::Tactical
+            }
+            Stage::TableMove => {
+                pos.generate_legal(&mut stages.moves);
+                stages.no_moves = stages.moves.is_empty();
+                let searched = stages.tt_move.filter(|_| next > 0);
+                order_moves(pos, &stages.moves, searched, &hints, ordered);
+                Stage::Done
+            }
+            Stage::Tactical => {
+                pos.generate_legal(&mut stages.moves);
+                stages.no_moves = stages.moves.is_empty();
+                order_quiet_stage(pos, &stages.moves, &hints, ordered);
+                Stage::Done
+            }
+            Stage::Done => Stage::Done,
+        };
+        appended(ordered, next);
     }
 
     /// A node's ordering hints: its table move, killers and counter-move,

@@ -204,6 +204,7 @@ macro_rules! shogi_family_search_hooks {
         }
 
         const FAST_LEGALITY: bool = true;
+        const STAGED_GENERATION: bool = true;
 
         fn gives_check(&mut self, m: Self::Move) -> bool {
             Self::gives_check(self, m)

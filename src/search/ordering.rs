@@ -192,17 +192,22 @@ pub fn pick_next<M: Copy>(list: &mut [(i64, M)], i: usize) {
     }
 }
 
-/// Fills `out` with `moves`, each with its sort key, in generator order;
+/// Appends to `out` the moves but `searched` (a table move searched
+/// before generation), each with its sort key, in generator order;
 /// [`pick_next`] then takes them in search order.
 pub fn order_moves<G: SearchHooks>(
     pos: &G,
     moves: &[G::Move],
+    searched: Option<G::Move>,
     hints: &Hints<'_, G>,
     out: &mut Vec<(i64, G::Move)>,
 ) {
     let side = pos.side_to_move();
-    out.clear();
-    out.extend(moves.iter().enumerate().map(|(i, &m)| {
+    let unsearched = moves
+        .iter()
+        .enumerate()
+        .filter(|&(_, &m)| Some(m) != searched);
+    out.extend(unsearched.map(|(i, &m)| {
         let key = if Some(m) == hints.tt_move {
             TT_MOVE
         } else if pos.is_tactical(m) {
@@ -215,18 +220,94 @@ pub fn order_moves<G: SearchHooks>(
         } else {
             match hints.killers.rank(m) {
                 0 if Some(m) == hints.counter => COUNTER,
-                0 => {
-                    let history = hints.history.score(side, pos.history_index(m))
-                        + hints
-                            .history
-                            .continuation(&hints.earlier, pos.piece_to_index(m));
-                    QUIET + (i64::from(history) << 16) + i64::from(pos.order_score(m))
-                }
+                0 => quiet_score(pos, side, m, hints),
                 rank => KILLER + rank,
             }
         };
         (keyed(key, i), m)
     }));
+}
+
+/// Keeps [`pick_next`]'s order after moves were appended to `list`, whose
+/// first `i` are done (past [`SELECT_FIRST`] the rest is sorted already).
+pub fn appended<M: Copy>(list: &mut [(i64, M)], i: usize) {
+    if i > SELECT_FIRST {
+        list[i..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+}
+
+/// Whether a key of [`order_moves`] belongs to a losing capture or
+/// promotion, ordered after every quiet move.
+#[inline]
+pub fn is_losing_tactical(key: i64) -> bool {
+    key >> INDEX_BITS < (BAD_TACTICAL + QUIET) / 2
+}
+
+/// The first stage of a node whose moves come in stages: appends to
+/// `out` the tactical moves of `tactical` and the legal quiet killers and
+/// counter-move, keyed as [`order_moves`] keys them, leaving out the table
+/// move (searched already). The quiet moves follow from
+/// [`order_quiet_stage`] once these are done.
+pub fn order_tactical_stage<G: SearchHooks>(
+    pos: &G,
+    tactical: &[G::Move],
+    hints: &Hints<'_, G>,
+    out: &mut Vec<(i64, G::Move)>,
+) {
+    for (i, &m) in tactical.iter().enumerate() {
+        if Some(m) != hints.tt_move {
+            let class = if pos.see_ge(m, 0) {
+                GOOD_TACTICAL
+            } else {
+                BAD_TACTICAL
+            };
+            out.push((keyed(class + i64::from(pos.order_score(m)), i), m));
+        }
+    }
+    let index = tactical.len();
+    let special = [hints.killers.0[0], hints.killers.0[1], hints.counter];
+    for (j, m) in special.into_iter().enumerate() {
+        let Some(m) = m else { continue };
+        let seen = special[..j].contains(&Some(m)) || Some(m) == hints.tt_move;
+        if !seen && pos.is_legal_fast(m) && !pos.is_tactical(m) {
+            let key = match hints.killers.rank(m) {
+                0 => COUNTER,
+                rank => KILLER + rank,
+            };
+            out.push((keyed(key, index + j), m));
+        }
+    }
+}
+
+/// The second stage: appends the quiet moves of `moves` (every legal
+/// move) but the table move, killers and counter-move, which the first
+/// stage holds.
+pub fn order_quiet_stage<G: SearchHooks>(
+    pos: &G,
+    moves: &[G::Move],
+    hints: &Hints<'_, G>,
+    out: &mut Vec<(i64, G::Move)>,
+) {
+    let side = pos.side_to_move();
+    for (i, &m) in moves.iter().enumerate() {
+        let special = Some(m) == hints.tt_move
+            || Some(m) == hints.counter
+            || hints.killers.contains(m)
+            || pos.is_tactical(m);
+        if !special {
+            out.push((keyed(quiet_score(pos, side, m, hints), i), m));
+        }
+    }
+}
+
+/// A quiet move's score: its history, then the game's `order_score`.
+#[inline]
+fn quiet_score<G: SearchHooks>(pos: &G, side: Color, m: G::Move, hints: &Hints<'_, G>) -> i64 {
+    let history = hints.history.score(side, pos.history_index(m))
+        + hints
+            .history
+            .continuation(&hints.earlier, pos.piece_to_index(m));
+    QUIET + (i64::from(history) << 16) + i64::from(pos.order_score(m))
 }
 
 /// Quiescence keys: by `order_score` (the moves are the evasions in check,
@@ -239,4 +320,88 @@ pub fn order_quiescence<G: SearchHooks>(pos: &G, moves: &[G::Move], out: &mut Ve
             .enumerate()
             .map(|(i, &m)| (keyed(i64::from(pos.order_score(m)), i), m)),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::testing::xorshift;
+
+    /// Along random games: a staged node's two lists (the tactical stage,
+    /// then the quiet stage) hold every legal move but the table move
+    /// exactly once, each with the score [`order_moves`] gives it, so the
+    /// node searches in the same order but for ties. The killers and the
+    /// counter-move are moves of earlier positions: legal here or not,
+    /// quiet or not (those of the same side two plies back, as in search).
+    fn check_stages<G: SearchHooks>(seed: u64) {
+        let mut next = xorshift(seed);
+        let mut history = History::<G>::default();
+        let (mut checked, mut special) = (0usize, 0usize);
+        for _ in 0..8 {
+            let mut pos = G::startpos();
+            let mut killers = [Killers::default(); 2];
+            let mut counter = [None; 2];
+            for _ in 0..120 {
+                let mut legal = G::Moves::default();
+                pos.generate_legal(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = |r: u64| legal[r as usize % legal.len()];
+                let side = pos.side_to_move();
+                for _ in 0..4 {
+                    let m = pick(next());
+                    let bonus = (next() % 2000) as i32 - 1000;
+                    history.update(side, pos.history_index(m), bonus);
+                }
+                if !pos.in_check() {
+                    let tt_move = (!next().is_multiple_of(3)).then(|| pick(next()));
+                    let hints = Hints {
+                        tt_move,
+                        killers: killers[side.index()],
+                        counter: counter[side.index()],
+                        history: &history,
+                        earlier: [None; 2],
+                    };
+                    let mut want = Vec::new();
+                    order_moves(&pos, &legal, tt_move, &hints, &mut want);
+                    let mut tactical = G::Moves::default();
+                    pos.generate_tactical(&mut tactical);
+                    let mut got = Vec::new();
+                    order_tactical_stage(&pos, &tactical, &hints, &mut got);
+                    order_quiet_stage(&pos, &legal, &hints, &mut got);
+                    let scored = |list: Vec<(i64, G::Move)>| {
+                        let mut list: Vec<(String, i64)> = list
+                            .into_iter()
+                            .map(|(key, m)| (format!("{m:?}"), key >> INDEX_BITS))
+                            .collect();
+                        list.sort();
+                        list
+                    };
+                    let is_special = |k: i64| (COUNTER..GOOD_TACTICAL).contains(&(k >> INDEX_BITS));
+                    special += want.iter().filter(|&&(k, _)| is_special(k)).count();
+                    checked += want.len();
+                    assert_eq!(scored(got), scored(want), "{:?}", pos.to_sfen());
+                }
+                let other = pick(next());
+                if next().is_multiple_of(2) {
+                    killers[side.index()].add(other);
+                } else {
+                    counter[side.index()] = Some(other);
+                }
+                pos.do_move(pick(next()));
+            }
+        }
+        assert!(checked > 20_000 && special > 1_000, "{checked} {special}");
+    }
+
+    #[test]
+    fn shogi_stages_hold_every_move_once_keyed_as_order_moves_keys_them() {
+        check_stages::<crate::shogi::Position>(11);
+    }
+
+    #[test]
+    fn mortal_stages_hold_every_move_once_keyed_as_order_moves_keys_them() {
+        check_stages::<crate::mortal::Position>(12);
+    }
 }
