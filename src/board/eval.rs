@@ -187,6 +187,11 @@ pub struct Layout {
     /// The scale of the quadratic king-danger term ([`king_danger`]): not
     /// a feature, one weight.
     pub king_danger: usize,
+    /// Threats to pieces ([`THREATS`] features), first those of the side
+    /// to move, then the same features of the opponent: the side to move
+    /// can act on its threats, the opponent's must be answered, so each
+    /// has its own weights.
+    pub threats: usize,
     /// Number of weights.
     pub len: usize,
 }
@@ -197,6 +202,11 @@ pub const HAND_STEPS: usize = 4;
 pub const WINDOW_CELLS: usize = 15;
 /// Slider kinds with a mobility feature.
 pub const MOBILITY_SLOTS: usize = 5;
+/// Threat features per side ([`threat_features`]).
+pub const THREATS: usize = 6;
+/// A role whose material-only value is this or more is a major piece
+/// (bishop, rook and their promotions) in the threat features.
+const MAJOR_VALUE: i32 = 700;
 
 impl Layout {
     /// The layout for a game with `roles` roles (king included), `hand_kinds`
@@ -233,13 +243,14 @@ impl Layout {
             board_checks,
             zone_attackers,
             king_danger: zone_attackers + 4,
-            len: zone_attackers + 5,
+            threats: zone_attackers + 5,
+            len: zone_attackers + 5 + 2 * THREATS,
         }
     }
 
     /// Where each feature group starts, with its name (the tuner prints and
     /// regularises by group).
-    pub const fn groups(&self) -> [(&'static str, usize); 18] {
+    pub const fn groups(&self) -> [(&'static str, usize); 19] {
         [
             ("material", self.material),
             ("hand", self.hand),
@@ -259,6 +270,7 @@ impl Layout {
             ("board_checks", self.board_checks),
             ("zone_attackers", self.zone_attackers),
             ("king_danger", self.king_danger),
+            ("threats", self.threats),
         ]
     }
 }
@@ -520,6 +532,7 @@ pub fn terms<P: EvalPosition>(pos: &P) -> Vec<(&'static str, i32)> {
         ("piece-square", sum(layout.pst..layout.king_own)),
         ("king neighbourhoods", sum(layout.king_own..layout.mobility)),
         ("mobility", sum(layout.mobility..layout.zone_attacked)),
+        ("threats", sum(layout.threats..layout.len)),
     ];
     // King safety includes the quadratic danger term, which does not split
     // by feature: it is what the other terms leave of the total.
@@ -603,6 +616,14 @@ struct Attacks {
     /// Squares from which a board piece (as it moves there, unpromoted)
     /// would check the enemy king, that one of the side's pieces reaches.
     checks: Bitboard,
+    /// Squares the side's pawns attack.
+    pawn: Bitboard,
+    /// Squares its pawns and minor pieces (neither major nor king) attack.
+    lesser: Bitboard,
+    /// Where its minor pieces stand (not pawns, majors or the king).
+    minors: Bitboard,
+    /// Where its major pieces stand.
+    majors: Bitboard,
 }
 
 /// Feeds every feature of `pos` to `sink`, from the side to move's view.
@@ -617,6 +638,8 @@ pub fn features<P: EvalPosition, S: FeatureSink>(pos: &P, sink: &mut S) {
     hand_features(pos, them, -1, sink);
     safety_features(pos, us, 1, &att_us, &att_them, occ, sink);
     safety_features(pos, them, -1, &att_them, &att_us, occ, sink);
+    threat_features(pos, us, 1, &att_us, &att_them, sink);
+    threat_features(pos, them, -1, &att_them, &att_us, sink);
 }
 
 /// Material, piece-square, king-neighbourhood and mobility features of
@@ -646,6 +669,8 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
         Color::White => Bitboard(pawns.0 << 1),
     };
     out.once = pawn_attacks;
+    out.pawn = pawn_attacks;
+    out.lesser = pawn_attacks;
     out.zone_attackers = (pawn_attacks & enemy_zone).count() as i32;
     let checks_from = |role: P::Role| match enemy_king_square {
         Some(ek) => role.attacks(c.flip(), ek, occ) & !own,
@@ -663,6 +688,14 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
         let table = layout.pst + role.index() * 81;
         let class = P::Role::KING_CLASS[role.index()] * WINDOW_CELLS;
         let slot = P::Role::MOBILITY_SLOT[role.index()];
+        let major = P::Role::VALUES[role.index()] >= MAJOR_VALUE;
+        if role != P::Role::PAWN {
+            if major {
+                out.majors |= bb;
+            } else {
+                out.minors |= bb;
+            }
+        }
         let checking = if role == P::Role::PAWN {
             Bitboard::EMPTY
         } else {
@@ -689,6 +722,9 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
             let a = role.attacks(c, sq, occ);
             out.twice |= out.once & a;
             out.once |= a;
+            if !major {
+                out.lesser |= a;
+            }
             out.zone_attackers += (a & enemy_zone).any() as i32;
             out.checks |= a & checking;
             if let Some(s) = slot {
@@ -816,5 +852,42 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
             layout.zone_attackers + ours.zone_attackers.min(4) as usize - 1,
             sign,
         );
+    }
+}
+
+/// Threats of `c` to the other side's pieces: non-pawn pieces its pawns
+/// attack, majors its pawns or minors attack, pieces it attacks that
+/// nothing defends (pawns, minors, majors), and whether two or more
+/// non-pawn pieces are so threatened at once (a fork). The side to move's
+/// threats and the opponent's have separate weights.
+#[inline(always)]
+fn threat_features<P: EvalPosition, S: FeatureSink>(
+    pos: &P,
+    c: Color,
+    sign: i32,
+    ours: &Attacks,
+    theirs: &Attacks,
+    sink: &mut S,
+) {
+    let d = c.flip();
+    let attacked = ours.once | pos.king(c).map_or(Bitboard::EMPTY, king_attacks);
+    let defended = theirs.once | pos.king(d).map_or(Bitboard::EMPTY, king_attacks);
+    let hanging = attacked & !defended;
+    let pieces = theirs.minors | theirs.majors;
+    let by_pawn = pieces & ours.pawn;
+    let major_by_lesser = theirs.majors & ours.lesser;
+    let counts = [
+        by_pawn.count(),
+        major_by_lesser.count(),
+        (pos.pieces_of(d, P::Role::PAWN) & hanging).count(),
+        (theirs.minors & hanging).count(),
+        (theirs.majors & hanging).count(),
+        u32::from(((pieces & hanging) | by_pawn | major_by_lesser).count() >= 2),
+    ];
+    let base = P::LAYOUT.threats + if sign > 0 { 0 } else { THREATS };
+    for (i, &n) in counts.iter().enumerate() {
+        if n != 0 {
+            sink.add(base + i, sign * n as i32);
+        }
     }
 }

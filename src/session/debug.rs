@@ -113,7 +113,7 @@ mod tests {
         let lines = eval_lines(&pos);
         assert_eq!(lines.last(), Some(&format!("eval = {}", pos.evaluate())));
         let sum: i32 = pos.evaluation_terms().iter().map(|&(_, cp)| cp).sum();
-        assert_eq!(lines.len(), 6, "{lines:?}");
+        assert_eq!(lines.len(), 7, "{lines:?}");
         assert!(
             (sum - pos.evaluate()).abs() <= 1,
             "{sum} vs {}",

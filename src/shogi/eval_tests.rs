@@ -102,3 +102,33 @@ fn eval_counts_checks_by_board_pieces() {
     // Seen from gote, sente's checks count against it.
     assert_eq!(board_checks("4k4/8R/5G3/9/9/9/9/9/4K4 w - 1"), (-3, -3));
 }
+
+fn threats(sfen: &str) -> Vec<i32> {
+    let mut counts = Counts(vec![0; LAYOUT.len]);
+    crate::board::eval::features(&pos(sfen), &mut counts);
+    counts.0[LAYOUT.threats..LAYOUT.len].to_vec()
+}
+
+#[test]
+fn eval_counts_threats() {
+    // Sente's pawn on 2f attacks gote's loose rook on 2e, its lance on 8i
+    // gote's loose gold on 8c: a pawn on a piece, a major attacked by a
+    // lesser piece, a loose minor and a loose major, two at once. The rook
+    // attacks the loose pawn.
+    let sfen = "4k4/9/1g7/9/7r1/7P1/9/9/1L2K4";
+    let sente = [1, 1, 0, 1, 1, 1];
+    let gote = [0, 0, 1, 0, 0, 0];
+    let negated = |c: [i32; 6]| c.map(|n| -n);
+    assert_eq!(
+        threats(&format!("{sfen} b - 1")),
+        [sente, negated(gote)].concat()
+    );
+    assert_eq!(
+        threats(&format!("{sfen} w - 1")),
+        [gote, negated(sente)].concat()
+    );
+    // A gold on 1d guards the rook: no longer loose, still attacked by a
+    // pawn, and with the lance's gold still two threats.
+    let guarded = "4k4/9/1g7/8g/7r1/7P1/9/9/1L2K4 b - 1";
+    assert_eq!(threats(guarded)[..6], [1, 1, 0, 1, 0, 1]);
+}
