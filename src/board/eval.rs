@@ -20,7 +20,10 @@
 //! - king safety: the enemy's attacks on the 3x3 king zone (once, twice,
 //!   squares only the king defends), on the 5x5 ring, the king's escape
 //!   squares, checking drops the enemy's hand can make (safe ones, and ones
-//!   its pieces support), and how many enemy pieces bear on the zone.
+//!   its pieces support), and how many enemy pieces bear on the zone;
+//! - threats to pieces: pawns and minors attacking more valuable pieces,
+//!   loose pieces attacked, two threats at once (the side to move's and
+//!   the opponent's weighted apart).
 //!
 //! [`features`] is generic over a [`FeatureSink`]: the evaluation sums the
 //! weights directly, the tuner (`src/tune`) records the feature vector, so
