@@ -627,6 +627,8 @@ struct Attacks {
     minors: Bitboard,
     /// Where its major pieces stand.
     majors: Bitboard,
+    /// Squares its king attacks.
+    king: Bitboard,
 }
 
 /// Feeds every feature of `pos` to `sink`, from the side to move's view.
@@ -673,6 +675,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     };
     out.once = pawn_attacks;
     out.pawn = pawn_attacks;
+    out.king = pos.king(c).map_or(Bitboard::EMPTY, king_attacks);
     out.lesser = pawn_attacks;
     out.zone_attackers = (pawn_attacks & enemy_zone).count() as i32;
     let checks_from = |role: P::Role| match enemy_king_square {
@@ -783,8 +786,7 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
     };
     let layout = &P::LAYOUT;
     let zone = king_attacks(ek);
-    let own_king_attacks = pos.king(c).map_or(Bitboard::EMPTY, king_attacks);
-    let attacked = ours.once | own_king_attacks;
+    let attacked = ours.once | ours.king;
     let defended = theirs.once;
     let zone_attacked = (attacked & zone).count() as i32;
     let weak = (attacked & zone & !defended).count() as i32;
@@ -873,8 +875,8 @@ fn threat_features<P: EvalPosition, S: FeatureSink>(
     sink: &mut S,
 ) {
     let d = c.flip();
-    let attacked = ours.once | pos.king(c).map_or(Bitboard::EMPTY, king_attacks);
-    let defended = theirs.once | pos.king(d).map_or(Bitboard::EMPTY, king_attacks);
+    let attacked = ours.once | ours.king;
+    let defended = theirs.once | theirs.king;
     let hanging = attacked & !defended;
     let pieces = theirs.minors | theirs.majors;
     let by_pawn = pieces & ours.pawn;
