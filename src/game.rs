@@ -442,6 +442,14 @@ pub trait SearchHooks: Evaluate<Chance = NoChance> + FamilyRules {
         }
     }
 
+    /// Two keys of the position's slowly changing structure (in shogi the
+    /// pawns, and the castles): the search keeps, per key, how far its
+    /// results have differed from the static evaluation and corrects later
+    /// evaluations by it. `None` (the default): no correction.
+    fn structure_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
+
     /// Whether the side to move, not in check, has a move that mates at
     /// once (a fast test of the common cases, used at the leaves; `false`
     /// may miss a mate, `true` never invents one). The default tests

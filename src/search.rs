@@ -5,6 +5,10 @@
 //!   mate-distance pruning (no check extension: with drops, chains of
 //!   checks ran lines to twice the root's depth); aspiration windows at
 //!   the root from depth 4; MultiPV.
+//! - The static evaluation corrected by what earlier searches found at
+//!   positions of the same structure (`search/correction.rs`), and
+//!   replaced for pruning by the table's score where its bound says the
+//!   true value lies beyond it.
 //! - Forward pruning at non-PV nodes not in check: reverse futility
 //!   (static evaluation far above beta), razoring (far below alpha),
 //!   null-move pruning (where the game allows passing), futility and
@@ -28,6 +32,7 @@
 //! far, or the first legal move in search order.
 
 mod control;
+mod correction;
 mod ordering;
 pub mod progress;
 pub mod score;
@@ -40,6 +45,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::game::{MoveList, Rules, SearchHooks};
 use crate::tt::{Bound, Entry, TranspositionTable};
+use correction::Correction;
 use ordering::{
     appended, is_losing_tactical, order_moves, order_quiescence, order_quiet_stage,
     order_tactical_stage, pick_next, Hints, History, Killers, HISTORY_MAX,
@@ -304,6 +310,28 @@ fn mate_in_one_tested<M>(entry: &Option<Entry<M>>) -> bool {
 
 /// The score a table entry proves for a node, if it is deep enough and its
 /// bound decides the window.
+/// The estimate pruning decisions use: the (corrected) static evaluation,
+/// unless the table's score for the position says the true value lies
+/// beyond it (a lower bound above it, an upper bound below it, or an
+/// exact score).
+fn table_bounded_eval<M>(eval: i32, entry: Option<&Entry<M>>, ply: usize) -> i32 {
+    let Some(e) = entry else {
+        return eval;
+    };
+    let score = from_tt(i32::from(e.score), ply);
+    let beyond = match e.bound {
+        Bound::Lower => score > eval,
+        Bound::Upper => score < eval,
+        Bound::Exact => true,
+        Bound::None => false,
+    };
+    if beyond && !is_mate_score(score) {
+        score
+    } else {
+        eval
+    }
+}
+
 fn tt_cutoff<M>(e: &Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     if i32::from(e.depth) < depth {
         return None;
@@ -449,6 +477,7 @@ struct Searcher<'a, G: SearchHooks> {
     root_depth: i32,
     stack: Vec<Frame<G::Move>>,
     history: History<G>,
+    correction: Correction,
     reductions: Vec<[u8; REDUCTION_SIZE]>,
     /// Null moves are not tried above this ply (a null-move verification
     /// search is running); 0: no restriction.
@@ -503,6 +532,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             root_depth: 0,
             stack: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
             history: History::default(),
+            correction: Correction::default(),
             reductions: reduction_table(),
             null_min_ply: 0,
         }
@@ -832,14 +862,16 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         if !in_check && excluded.is_none() && !mate_in_one_tested(&entry) && pos.mate_in_one() {
             return mate_in(ply + 1);
         }
-        let static_eval = (!in_check).then(|| {
+        let raw_eval = (!in_check).then(|| {
             entry
                 .and_then(|e| e.static_eval())
                 .unwrap_or_else(|| clamp_eval(pos.evaluate()))
         });
+        let static_eval = raw_eval.map(|e| clamp_eval(self.correction.corrected(pos, e)));
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
-        if let (false, None, Some(eval)) = (pv_node, excluded, static_eval) {
+        let eval = static_eval.map(|e| table_bounded_eval(e, entry.as_ref(), ply));
+        if let (false, None, Some(eval)) = (pv_node, excluded, eval) {
             let node = NodeKind {
                 improving,
                 cut_node,
@@ -930,7 +962,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                     lmr_depth,
                     quiets: quiets.len(),
                 };
-                if self.prune_move(pos, m, depth, static_eval, alpha, quiet) {
+                if self.prune_move(pos, m, depth, eval, alpha, quiet) {
                     continue;
                 }
             }
@@ -1030,7 +1062,8 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         if excluded.is_none() {
             let bound = Bound::of(best, original_alpha, beta);
             self.tt
-                .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, static_eval);
+                .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, raw_eval);
+            self.correct(pos, depth, (raw_eval, static_eval), best, best_move, bound);
         }
         best
     }
@@ -1290,6 +1323,35 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         None
     }
 
+    /// Teaches the correction history what a search of `depth` found
+    /// against the static evaluation (`evals`: raw and corrected): not
+    /// when in check (no evaluation), when a capture or promotion decided
+    /// the node (the error is not the evaluation's), at mate scores, or
+    /// when the bound does not say which way the evaluation erred.
+    fn correct(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        evals: (Option<i32>, Option<i32>),
+        best: i32,
+        best_move: G::Move,
+        bound: Bound,
+    ) {
+        let (Some(raw), Some(eval)) = evals else {
+            return;
+        };
+        let uninformative = match bound {
+            Bound::Lower => best <= eval,
+            Bound::Upper => best >= eval,
+            Bound::Exact => false,
+            Bound::None => true,
+        };
+        if uninformative || is_mate_score(best) || pos.is_tactical(best_move) {
+            return;
+        }
+        self.correction.update(pos, depth, raw, best);
+    }
+
     /// A quiet move caused a cutoff: it becomes a killer and the
     /// counter-move to the opponent's last move, its history rises and
     /// the quiet moves searched before it fall.
@@ -1359,11 +1421,11 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             // Stand pat: the side to move need not capture. (A side not in
             // check without any legal move, a stalemate, is too rare in
             // these games to pay for here.)
-            let eval = entry
+            let raw = entry
                 .and_then(|e| e.static_eval())
                 .unwrap_or_else(|| clamp_eval(pos.evaluate()));
-            static_eval = Some(eval);
-            best = eval;
+            static_eval = Some(raw);
+            best = clamp_eval(self.correction.corrected(pos, raw));
             if best >= beta {
                 return best;
             }

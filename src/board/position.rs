@@ -255,6 +255,29 @@ macro_rules! shogi_family_search_hooks {
             Self::mate_in_one(self).is_some()
         }
 
+        /// The pawns of both sides, and the pieces on and next to the
+        /// kings' squares (the castles).
+        fn structure_keys(&self) -> Option<[u64; 2]> {
+            use $crate::board::attacks::king_attacks;
+            use $crate::board::zobrist::structure_key;
+            use $crate::game::Color;
+            let pawns = structure_key(
+                self.pieces_of(Color::Black, Role::Pawn),
+                self.pieces_of(Color::White, Role::Pawn),
+            );
+            let mut near = $crate::board::bitboard::Bitboard::EMPTY;
+            for c in [Color::Black, Color::White] {
+                if let Some(k) = self.king(c) {
+                    near |= king_attacks(k) | k.bit();
+                }
+            }
+            let castles = structure_key(
+                self.pieces(Color::Black) & near,
+                self.pieces(Color::White) & near,
+            );
+            Some([pawns, castles])
+        }
+
         /// Stalemate without check is too rare to look for in quiescence
         /// search: always `true`.
         fn generate_tactical(&self, moves: &mut Self::Moves) -> bool {

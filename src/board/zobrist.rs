@@ -1,6 +1,8 @@
 //! The pseudo-random stream Zobrist tables are filled from, usable in `const`
 //! context so every game's table is built at compile time.
 
+use super::bitboard::Bitboard;
+
 /// SplitMix64: tiny, fast, and every output bit depends on every state bit,
 /// which is all a Zobrist table needs.
 pub struct SplitMix(u64);
@@ -17,6 +19,15 @@ impl SplitMix {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
+}
+
+/// A key of two bitboards (a structure of the position, such as the pawns
+/// of each side), its high bits well mixed.
+pub fn structure_key(black: Bitboard, white: Bitboard) -> u64 {
+    let fold = |b: Bitboard| (b.0 as u64) ^ ((b.0 >> 64) as u64).rotate_left(29);
+    let z = fold(black).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ fold(white).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    z ^ (z >> 29)
 }
 
 /// Most roles a piece-square key table of [`Zobrist`] has room for.

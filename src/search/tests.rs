@@ -337,3 +337,29 @@ fn deterministic_node_counts() {
     let b = run(&mut Nim::new(60), depth(9)).0.nodes;
     assert_eq!(a, b);
 }
+
+#[test]
+fn pruning_estimate_takes_the_table_score_beyond_the_evaluation() {
+    let tt = TranspositionTable::<u8>::new(1).unwrap();
+    let entry = |score: i32, bound: Bound| {
+        tt.store_with_eval(7, 1, score, 5, bound, Some(0));
+        tt.probe(7)
+    };
+    assert_eq!(table_bounded_eval::<u8>(100, None, 3), 100);
+    let cases = [
+        (300, Bound::Lower, 300),
+        (50, Bound::Lower, 100),
+        (50, Bound::Upper, 50),
+        (300, Bound::Upper, 100),
+        (-20, Bound::Exact, -20),
+        (to_tt(mate_in(9), 3), Bound::Lower, 100),
+    ];
+    for (score, bound, expected) in cases {
+        let e = entry(score, bound);
+        assert_eq!(
+            table_bounded_eval(100, e.as_ref(), 3),
+            expected,
+            "{score} {bound:?}"
+        );
+    }
+}

@@ -316,6 +316,9 @@ macro_rules! delegate_game {
             fn mate_in_one(&mut self) -> bool {
                 self.0.mate_in_one()
             }
+            fn structure_keys(&self) -> Option<[u64; 2]> {
+                self.0.structure_keys()
+            }
             fn do_null_move(&mut self) -> bool {
                 self.0.do_null_move()
             }
