@@ -308,8 +308,6 @@ fn mate_in_one_tested<M>(entry: &Option<Entry<M>>) -> bool {
     entry.as_ref().is_some_and(|e| e.depth >= 1)
 }
 
-/// The score a table entry proves for a node, if it is deep enough and its
-/// bound decides the window.
 /// The estimate pruning decisions use: the (corrected) static evaluation,
 /// unless the table's score for the position says the true value lies
 /// beyond it (a lower bound above it, an upper bound below it, or an
@@ -332,6 +330,8 @@ fn table_bounded_eval<M>(eval: i32, entry: Option<&Entry<M>>, ply: usize) -> i32
     }
 }
 
+/// The score a table entry proves for a node, if it is deep enough and its
+/// bound decides the window.
 fn tt_cutoff<M>(e: &Entry<M>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     if i32::from(e.depth) < depth {
         return None;

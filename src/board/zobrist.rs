@@ -1,5 +1,6 @@
 //! The pseudo-random stream Zobrist tables are filled from, usable in `const`
-//! context so every game's table is built at compile time.
+//! context so every game's table is built at compile time; and the mixing
+//! of a structure key (the search's correction history) from two bitboards.
 
 use super::bitboard::Bitboard;
 
