@@ -21,6 +21,7 @@ const MAX_CORRECTION: i32 = 400;
 /// the error just seen; deeper searches move it more.
 const MAX_WEIGHT: i32 = 16;
 
+/// The learnt corrections: for each key, one table per side to move.
 pub struct Correction {
     entries: Vec<i32>,
 }
