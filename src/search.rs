@@ -867,7 +867,11 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 .and_then(|e| e.static_eval())
                 .unwrap_or_else(|| clamp_eval(pos.evaluate()))
         });
-        let static_eval = raw_eval.map(|e| clamp_eval(self.correction.corrected(pos, e)));
+        let side = pos.side_to_move();
+        // Hashed once: the correction reads and later updates its entries.
+        let structure = raw_eval.and_then(|_| pos.structure_keys());
+        let static_eval =
+            raw_eval.map(|e| clamp_eval(self.correction.corrected(side, structure, e)));
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
         let eval = static_eval.map(|e| table_bounded_eval(e, entry.as_ref(), ply));
@@ -901,7 +905,6 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         // which most cut nodes do. Later stages are ordered by the history
         // tables as the earlier moves' searches left them.
         let lazy = G::FAST_LEGALITY && tt_move.is_some_and(|m| pos.is_legal_fast(m));
-        let side = pos.side_to_move();
         let previous = self.stack[ply - 1].current;
         let previous_index = self.stack[ply - 1].current_index;
         let mut stages = Stages {
@@ -1063,7 +1066,8 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             let bound = Bound::of(best, original_alpha, beta);
             self.tt
                 .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, raw_eval);
-            self.correct(pos, depth, (raw_eval, static_eval), best, best_move, bound);
+            let evals = (raw_eval, static_eval, structure);
+            self.correct(pos, depth, evals, best, best_move, bound);
         }
         best
     }
@@ -1324,7 +1328,8 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
     }
 
     /// Teaches the correction history what a search of `depth` found
-    /// against the static evaluation (`evals`: raw and corrected): not
+    /// against the static evaluation (`evals`: raw, corrected, and the
+    /// position's structure keys): not
     /// when in check (no evaluation), when a capture or promotion decided
     /// the node (the error is not the evaluation's), at mate scores, or
     /// when the bound does not say which way the evaluation erred.
@@ -1332,12 +1337,12 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         &mut self,
         pos: &G,
         depth: i32,
-        evals: (Option<i32>, Option<i32>),
+        evals: (Option<i32>, Option<i32>, Option<[u64; correction::KEYS]>),
         best: i32,
         best_move: G::Move,
         bound: Bound,
     ) {
-        let (Some(raw), Some(eval)) = evals else {
+        let (Some(raw), Some(eval), structure) = evals else {
             return;
         };
         let uninformative = match bound {
@@ -1349,7 +1354,8 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         if uninformative || is_mate_score(best) || pos.is_tactical(best_move) {
             return;
         }
-        self.correction.update(pos, depth, raw, best);
+        let side = pos.side_to_move();
+        self.correction.update(side, structure, depth, raw, best);
     }
 
     /// A quiet move caused a cutoff: it becomes a killer and the
@@ -1425,7 +1431,11 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 .and_then(|e| e.static_eval())
                 .unwrap_or_else(|| clamp_eval(pos.evaluate()));
             static_eval = Some(raw);
-            best = clamp_eval(self.correction.corrected(pos, raw));
+            let structure = pos.structure_keys();
+            best = clamp_eval(
+                self.correction
+                    .corrected(pos.side_to_move(), structure, raw),
+            );
             if best >= beta {
                 return best;
             }

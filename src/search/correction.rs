@@ -7,12 +7,14 @@
 //! error, and the pruning decisions and quiescence's stand-pat that rest
 //! on the evaluation use the corrected value.
 
-use crate::game::{Color, SearchHooks};
+use crate::game::Color;
+#[cfg(doc)]
+use crate::game::SearchHooks;
 
 /// Entries per side and key (a power of two).
 const SIZE: usize = 1 << 14;
 /// Structure keys (tables).
-const KEYS: usize = 2;
+pub const KEYS: usize = 2;
 /// Entries hold centipawns times this.
 const GRAIN: i32 = 256;
 /// The largest correction, centipawns.
@@ -41,12 +43,14 @@ impl Correction {
         })
     }
 
-    /// The static evaluation `raw` of `pos` corrected by what searches of
-    /// positions of its structures found (the mean of the keys' entries).
-    pub fn corrected<G: SearchHooks>(&self, pos: &G, raw: i32) -> i32 {
-        match pos.structure_keys() {
+    /// The static evaluation `raw` of a position with `side` to move and
+    /// structure keys `keys` ([`SearchHooks::structure_keys`]) corrected by
+    /// what searches of positions of its structures found (the mean of the
+    /// keys' entries).
+    pub fn corrected(&self, side: Color, keys: Option<[u64; KEYS]>, raw: i32) -> i32 {
+        match keys {
             Some(keys) => {
-                let sum: i32 = Self::slots(pos.side_to_move(), keys)
+                let sum: i32 = Self::slots(side, keys)
                     .iter()
                     .map(|&s| self.entries[s])
                     .sum();
@@ -56,15 +60,22 @@ impl Correction {
         }
     }
 
-    /// A search of `depth` of `pos` found `score` where the static
-    /// evaluation said `raw`.
-    pub fn update<G: SearchHooks>(&mut self, pos: &G, depth: i32, raw: i32, score: i32) {
-        let Some(keys) = pos.structure_keys() else {
+    /// A search of `depth` of a position (`side` to move, structure keys
+    /// `keys`) found `score` where the static evaluation said `raw`.
+    pub fn update(
+        &mut self,
+        side: Color,
+        keys: Option<[u64; KEYS]>,
+        depth: i32,
+        raw: i32,
+        score: i32,
+    ) {
+        let Some(keys) = keys else {
             return;
         };
         let target = (score - raw).clamp(-MAX_CORRECTION, MAX_CORRECTION) * GRAIN;
         let weight = (depth + 1).min(MAX_WEIGHT);
-        for s in Self::slots(pos.side_to_move(), keys) {
+        for s in Self::slots(side, keys) {
             let entry = &mut self.entries[s];
             *entry = (*entry * (256 - weight) + target * weight) / 256;
         }
@@ -75,6 +86,7 @@ impl Correction {
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::game::SearchHooks;
     use crate::shogi::Position;
 
     fn after(moves: &[&str]) -> Position {
@@ -87,29 +99,40 @@ mod tests {
         pos
     }
 
+    fn corrected_after(c: &Correction, pos: Position, raw: i32) -> i32 {
+        c.corrected(pos.side_to_move(), pos.structure_keys(), raw)
+    }
+
     #[test]
     fn corrections_follow_the_searches_of_one_structure() {
         let pos = Position::startpos();
         let mut c = Correction::default();
-        assert_eq!(c.corrected(&pos, 50), 50, "nothing learnt yet");
+        assert_eq!(
+            c.corrected(pos.side_to_move(), pos.structure_keys(), 50),
+            50,
+            "nothing learnt yet"
+        );
         for _ in 0..300 {
-            c.update(&pos, 10, 50, 250);
+            c.update(pos.side_to_move(), pos.structure_keys(), 10, 50, 250);
         }
-        let learnt = c.corrected(&pos, 50);
+        let learnt = c.corrected(pos.side_to_move(), pos.structure_keys(), 50);
         assert!((245..=250).contains(&learnt), "{learnt}");
         // Rook moves away from the kings keep both structures.
         let same = after(&["2h3h", "8b7b"]);
-        assert_eq!(c.corrected(&same, 0), learnt - 50);
+        assert_eq!(
+            c.corrected(same.side_to_move(), same.structure_keys(), 0),
+            learnt - 50
+        );
         // Pawn moves change one structure, king moves the other: each
         // table's entry for the old structure is learnt, the new one not.
         let pawns = after(&["7g7f", "3c3d"]);
         let kings = after(&["5i5h", "5a5b"]);
         for other in [pawns, kings] {
-            let half = c.corrected(&other, 50);
+            let half = c.corrected(other.side_to_move(), other.structure_keys(), 50);
             assert!((145..=150).contains(&half), "{half}");
         }
         // The other side to move has its own entries.
-        assert_eq!(c.corrected(&after(&["5i5h"]), 50), 50);
+        assert_eq!(corrected_after(&c, after(&["5i5h"]), 50), 50);
     }
 
     #[test]
@@ -117,9 +140,9 @@ mod tests {
         let pos = Position::startpos();
         let mut c = Correction::default();
         for _ in 0..1000 {
-            c.update(&pos, 30, 0, 30_000);
+            c.update(pos.side_to_move(), pos.structure_keys(), 30, 0, 30_000);
         }
-        let v = c.corrected(&pos, 0);
+        let v = c.corrected(pos.side_to_move(), pos.structure_keys(), 0);
         assert!((MAX_CORRECTION - 2..=MAX_CORRECTION).contains(&v), "{v}");
     }
 }
