@@ -313,7 +313,9 @@ pub trait Evaluate: Game {
 /// What the alpha-beta search ([`crate::search`]) and the mate solver need
 /// of a game beyond its rules: move ordering, pruning and history hooks,
 /// the null move, checking moves. Only a deterministic game has them.
-pub trait SearchHooks: Evaluate<Chance = NoChance> + FamilyRules {
+pub trait SearchHooks:
+    Evaluate<Chance = NoChance> + FamilyRules + Game<Move: crate::tt::TableMove>
+{
     /// True for moves quiescence search should look at (captures, promotions).
     fn is_tactical(&self, m: Self::Move) -> bool;
     /// A cheap ordering score for move ordering (higher first).

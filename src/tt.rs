@@ -10,17 +10,43 @@
 //! shallow ones. A stored move is only a hint: the search checks it against the legal
 //! moves before playing it, so a collision can cost time but never legality.
 //!
-//! Search threads share one table (`Threads`, lazy SMP): every slot has a
-//! one-byte lock taken with a single compare-and-swap. A probe that finds
-//! the slot busy is a miss and a store that finds it busy is skipped, so no
-//! thread ever waits; the table stays generic over the game's move type.
+//! A slot is one cache line: four entries of two 64-bit words each, so a
+//! probe costs one memory access. Search threads share the table
+//! (`Threads`, lazy SMP) without locks: each entry's check bits are stored
+//! mixed with its data word, so an entry two threads wrote at once (one
+//! word from each) fails the check and reads as a miss; no thread ever
+//! waits. Moves are stored as 32 bits ([`TableMove`]).
 
-use std::cell::UnsafeCell;
 use std::collections::TryReserveError;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// A move the table can hold: 32 bits and back.
+pub trait TableMove: Copy + Default {
+    fn to_table(self) -> u32;
+    fn from_table(bits: u32) -> Self;
+}
+
+impl TableMove for u8 {
+    fn to_table(self) -> u32 {
+        self.into()
+    }
+    fn from_table(bits: u32) -> Self {
+        bits as u8
+    }
+}
+
+impl TableMove for u32 {
+    fn to_table(self) -> u32 {
+        self
+    }
+    fn from_table(bits: u32) -> Self {
+        bits
+    }
+}
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Bound {
     /// An empty slot.
     #[default]
@@ -52,6 +78,15 @@ impl Bound {
             Bound::Lower => score >= beta,
             Bound::Upper => score <= alpha,
             Bound::None => false,
+        }
+    }
+
+    fn from_bits(bits: u8) -> Bound {
+        match bits & 3 {
+            1 => Bound::Lower,
+            2 => Bound::Upper,
+            3 => Bound::Exact,
+            _ => Bound::None,
         }
     }
 }
@@ -89,42 +124,76 @@ pub const BUCKET: usize = 4;
 /// Plies of depth an entry is worth less per search it has aged.
 const AGE_WEIGHT: i32 = 8;
 
-/// One slot: a bucket of entries behind its lock flag.
-#[derive(Debug, Default)]
-struct Slot<M> {
-    busy: AtomicBool,
-    entry: UnsafeCell<[Entry<M>; BUCKET]>,
+impl<M: TableMove> Entry<M> {
+    /// The entry as two words: the move with the check bits mixed with
+    /// the data word, and the data word (score, depth, bound, generation,
+    /// evaluation). An empty word pair is an empty entry (bound `None`).
+    #[inline]
+    fn pack(&self) -> [u64; 2] {
+        let data = u64::from(self.score as u16)
+            | u64::from(self.depth as u16) << 16
+            | u64::from(self.bound as u8) << 32
+            | u64::from(self.generation) << 40
+            | u64::from(self.eval as u16) << 48;
+        let head = u64::from(self.check ^ fold(data)) << 32 | u64::from(self.mv.to_table());
+        [head, data]
+    }
+
+    #[inline]
+    fn unpack([head, data]: [u64; 2]) -> Entry<M> {
+        Entry {
+            check: (head >> 32) as u32 ^ fold(data),
+            mv: M::from_table(head as u32),
+            score: data as u16 as i16,
+            depth: (data >> 16) as u16 as i16,
+            bound: Bound::from_bits((data >> 32) as u8),
+            generation: (data >> 40) as u8,
+            eval: (data >> 48) as u16 as i16,
+        }
+    }
 }
 
-// SAFETY: the entry is only read or written through `Slot::locked`, which
-// holds the `busy` flag (acquired with compare-and-swap) for the whole access,
-// or through `&mut Slot`, which is exclusive by itself.
-unsafe impl<M: Send> Sync for Slot<M> {}
+/// The data word folded to 32 bits, mixed into the stored check bits: a
+/// head and data word written by different stores do not pass the check.
+#[inline]
+fn fold(data: u64) -> u32 {
+    data as u32 ^ (data >> 32) as u32
+}
 
-impl<M: Copy> Slot<M> {
-    /// Runs `f` on the bucket if no other thread holds the slot.
+/// One slot: a bucket of entries, one cache line.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Slot([[AtomicU64; 2]; BUCKET]);
+
+impl Slot {
     #[inline]
-    fn locked<R>(&self, f: impl FnOnce(&mut [Entry<M>; BUCKET]) -> R) -> Option<R> {
-        if self
-            .busy
-            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_err()
-        {
-            return None;
+    fn read<M: TableMove>(&self, i: usize) -> Entry<M> {
+        let [head, data] = &self.0[i];
+        Entry::unpack([head.load(Ordering::Relaxed), data.load(Ordering::Relaxed)])
+    }
+
+    #[inline]
+    fn write<M: TableMove>(&self, i: usize, entry: &Entry<M>) {
+        let [head, data] = entry.pack();
+        self.0[i][0].store(head, Ordering::Relaxed);
+        self.0[i][1].store(data, Ordering::Relaxed);
+    }
+
+    fn clear(&mut self) {
+        for words in &mut self.0 {
+            for w in words {
+                *w.get_mut() = 0;
+            }
         }
-        // SAFETY: the flag was false and is now ours until released below,
-        // so no other reference to the entry exists meanwhile.
-        let result = f(unsafe { &mut *self.entry.get() });
-        self.busy.store(false, Ordering::Release);
-        Some(result)
     }
 }
 
 /// The table. `Default` is an empty table that stores nothing until `resize`.
 #[derive(Debug, Default)]
 pub struct TranspositionTable<M> {
-    entries: Vec<Slot<M>>,
+    entries: Vec<Slot>,
     generation: AtomicU8,
+    moves: std::marker::PhantomData<M>,
 }
 
 const MIB: usize = 1 << 20;
@@ -165,7 +234,7 @@ fn check_bits(key: u64) -> u32 {
     (key >> 32) as u32
 }
 
-impl<M: Copy + Default> TranspositionTable<M> {
+impl<M: TableMove> TranspositionTable<M> {
     /// A table of about `mb` megabytes.
     pub fn new(mb: usize) -> Result<Self, TryReserveError> {
         let mut tt = Self::default();
@@ -177,7 +246,7 @@ impl<M: Copy + Default> TranspositionTable<M> {
     /// number of entries) and clears. On allocation failure the table is left
     /// empty (and so stores nothing) rather than aborting the engine.
     pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
-        let slots = slot_count::<Slot<M>>(mb);
+        let slots = slot_count::<Slot>(mb);
         self.entries = Vec::new();
         *self.generation.get_mut() = 0;
         self.entries = allocate(slots)?;
@@ -186,12 +255,12 @@ impl<M: Copy + Default> TranspositionTable<M> {
 
     /// Size in megabytes the table was allocated for (rounded as allocated).
     pub fn size_mb(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Slot<M>>() / MIB
+        self.entries.len() * std::mem::size_of::<Slot>() / MIB
     }
 
     /// True when `resize(mb)` would give the same number of slots.
     pub fn has_size(&self, mb: usize) -> bool {
-        self.entries.len() == slot_count::<Slot<M>>(mb)
+        self.entries.len() == slot_count::<Slot>(mb)
     }
 
     pub fn capacity(&self) -> usize {
@@ -200,7 +269,7 @@ impl<M: Copy + Default> TranspositionTable<M> {
 
     pub fn clear(&mut self) {
         for slot in &mut self.entries {
-            *slot.entry.get_mut() = Default::default();
+            slot.clear();
         }
         *self.generation.get_mut() = 0;
     }
@@ -228,7 +297,7 @@ impl<M: Copy + Default> TranspositionTable<M> {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             let first = std::ptr::from_ref(&self.entries[i]).cast::<i8>();
             // A slot may straddle two cache lines.
-            let last = first.wrapping_add(std::mem::size_of::<Slot<M>>() - 1);
+            let last = first.wrapping_add(std::mem::size_of::<Slot>() - 1);
             // SAFETY: a prefetch is a hint that never faults nor reads into
             // the program; both addresses lie within the slot.
             unsafe {
@@ -244,14 +313,10 @@ impl<M: Copy + Default> TranspositionTable<M> {
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let i = slot_index(key, self.entries.len())?;
         let check = check_bits(key);
-        self.entries[i]
-            .locked(|bucket| {
-                bucket
-                    .iter()
-                    .find(|e| e.bound != Bound::None && e.check == check)
-                    .copied()
-            })
-            .flatten()
+        let slot = &self.entries[i];
+        (0..BUCKET)
+            .map(|j| slot.read::<M>(j))
+            .find(|e| e.bound != Bound::None && e.check == check)
     }
 
     /// Stores a result. A slot holding a deeper result of the current search
@@ -287,31 +352,32 @@ impl<M: Copy + Default> TranspositionTable<M> {
                 e.clamp(i32::from(NO_EVAL) + 1, i16::MAX.into()) as i16
             }),
         };
-        self.entries[i].locked(|bucket| {
-            if let Some(same) = bucket
-                .iter_mut()
-                .find(|e| e.bound != Bound::None && e.check == check)
-            {
-                let keep_old = same.generation == generation
-                    && i32::from(same.depth) > depth
-                    && bound != Bound::Exact;
-                if !keep_old {
-                    *same = entry;
-                }
-                return;
+        let slot = &self.entries[i];
+        let bucket: [Entry<M>; BUCKET] = std::array::from_fn(|j| slot.read(j));
+        if let Some(same) = bucket
+            .iter()
+            .position(|e| e.bound != Bound::None && e.check == check)
+        {
+            let old = &bucket[same];
+            let keep_old = old.generation == generation
+                && i32::from(old.depth) > depth
+                && bound != Bound::Exact;
+            if !keep_old {
+                slot.write(same, &entry);
             }
-            let worth = |e: &Entry<M>| {
-                if e.bound == Bound::None {
-                    i32::MIN
-                } else {
-                    let age = i32::from(generation.wrapping_sub(e.generation));
-                    i32::from(e.depth) - AGE_WEIGHT * age
-                }
-            };
-            if let Some(victim) = bucket.iter_mut().min_by_key(|e| worth(e)) {
-                *victim = entry;
+            return;
+        }
+        let worth = |e: &Entry<M>| {
+            if e.bound == Bound::None {
+                i32::MIN
+            } else {
+                let age = i32::from(generation.wrapping_sub(e.generation));
+                i32::from(e.depth) - AGE_WEIGHT * age
             }
-        });
+        };
+        if let Some(victim) = (0..BUCKET).min_by_key(|&j| worth(&bucket[j])) {
+            slot.write(victim, &entry);
+        }
     }
 
     /// Occupancy in per mille, sampled over the first thousand entries:
@@ -326,13 +392,10 @@ impl<M: Copy + Default> TranspositionTable<M> {
         let used: usize = self.entries[..buckets]
             .iter()
             .map(|slot| {
-                slot.locked(|bucket| {
-                    bucket
-                        .iter()
-                        .filter(|e| e.bound != Bound::None && e.generation == generation)
-                        .count()
-                })
-                .unwrap_or(BUCKET)
+                (0..BUCKET)
+                    .map(|j| slot.read::<M>(j))
+                    .filter(|e| e.bound != Bound::None && e.generation == generation)
+                    .count()
             })
             .sum();
         (used * 1000 / (buckets * BUCKET)) as u32
@@ -347,10 +410,47 @@ mod tests {
     fn sizes_are_powers_of_two_within_budget() {
         let tt = TranspositionTable::<u32>::new(1).unwrap();
         assert!(tt.capacity().is_power_of_two());
-        assert!(tt.capacity() * std::mem::size_of::<Slot<u32>>() <= MIB);
+        assert!(tt.capacity() * std::mem::size_of::<Slot>() <= MIB);
         assert!(tt.has_size(1));
         assert!(!tt.has_size(2));
-        assert!(tt.capacity() * 2 * std::mem::size_of::<Slot<u32>>() > MIB);
+        assert!(tt.capacity() * 2 * std::mem::size_of::<Slot>() > MIB);
+    }
+
+    #[test]
+    fn a_slot_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Slot>(), 64);
+        assert_eq!(std::mem::align_of::<Slot>(), 64);
+    }
+
+    #[test]
+    fn entries_pack_and_unpack() {
+        let e = Entry {
+            check: 0xFEDC_BA98,
+            mv: 0x8000_0001u32,
+            score: -32000,
+            depth: -3,
+            bound: Bound::Upper,
+            generation: 255,
+            eval: NO_EVAL,
+        };
+        assert_eq!(Entry::unpack(e.pack()), e);
+        assert_eq!(Entry::<u32>::unpack([0, 0]).bound, Bound::None);
+    }
+
+    #[test]
+    fn an_entry_of_two_stores_fails_its_check() {
+        let entry = |score: i16| Entry {
+            check: 77,
+            mv: 5u32,
+            score,
+            depth: 4,
+            bound: Bound::Exact,
+            generation: 1,
+            eval: 12,
+        };
+        let [head, _] = entry(100).pack();
+        let [_, data] = entry(-100).pack();
+        assert_ne!(Entry::<u32>::unpack([head, data]).check, 77);
     }
 
     #[test]

@@ -196,7 +196,7 @@ pub(crate) trait SizedTable {
     fn clear(&mut self);
 }
 
-impl<M: Copy + Default> SizedTable for TranspositionTable<M> {
+impl<M: crate::tt::TableMove> SizedTable for TranspositionTable<M> {
     fn has_size(&self, mb: usize) -> bool {
         TranspositionTable::has_size(self, mb)
     }

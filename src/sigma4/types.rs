@@ -590,6 +590,17 @@ pub enum MoveKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u32);
 
+impl crate::tt::TableMove for Move {
+    #[inline]
+    fn to_table(self) -> u32 {
+        self.0
+    }
+    #[inline]
+    fn from_table(bits: u32) -> Move {
+        Move(bits)
+    }
+}
+
 const DROP: u32 = 49;
 const CORNER: u32 = 50;
 const CAPTURE_BIT: u32 = 1 << 21;
