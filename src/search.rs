@@ -850,6 +850,8 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         let key = pos.key();
         let entry = self.tt.probe(key);
         let tt_move = entry.filter(|_| excluded.is_none()).map(|e| e.mv);
+        // On a principal variation now or when the table's search was.
+        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
         if !pv_node && excluded.is_none() {
             if let Some(cut) = entry.and_then(|e| tt_cutoff(&e, depth, ply, alpha, beta)) {
                 return cut;
@@ -1005,7 +1007,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 let mut score = if reduce {
                     let mut r = base_reduction;
                     r += 2 * i32::from(cut_node) + i32::from(tt_tactical);
-                    r -= i32::from(pv_node) + i32::from(special);
+                    r -= i32::from(tt_pv) + i32::from(special);
                     r -= history / LMR_HISTORY_DIVISOR;
                     let reduced = (new_depth - r).clamp(1, new_depth.max(1));
                     let probe = -self.negamax(pos, reduced, ply + 1, -alpha - 1, -alpha, true);
@@ -1064,8 +1066,15 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
 
         if excluded.is_none() {
             let bound = Bound::of(best, original_alpha, beta);
-            self.tt
-                .store_with_eval(key, best_move, to_tt(best, ply), depth, bound, raw_eval);
+            self.tt.store_with_eval(
+                key,
+                best_move,
+                to_tt(best, ply),
+                depth,
+                bound,
+                raw_eval,
+                tt_pv,
+            );
             let evals = (raw_eval, static_eval, structure);
             self.correct(pos, depth, evals, best, best_move, bound);
         }
@@ -1495,8 +1504,9 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         self.stack[ply].ordered = ordered;
         if let Some(m) = best_move {
             let bound = Bound::of(best, original_alpha, beta);
+            let pv = entry.is_some_and(|e| e.pv);
             self.tt
-                .store_with_eval(key, m, to_tt(best, ply), 0, bound, static_eval);
+                .store_with_eval(key, m, to_tt(best, ply), 0, bound, static_eval, pv);
         }
         best
     }

@@ -102,6 +102,9 @@ pub struct Entry<M> {
     pub score: i16,
     pub depth: i16,
     pub bound: Bound,
+    /// The node was searched as a principal-variation node (now or by an
+    /// earlier search that stored it): the search reduces less there.
+    pub pv: bool,
     generation: u8,
     /// The static evaluation of the position, or [`NO_EVAL`].
     pub eval: i16,
@@ -132,7 +135,7 @@ impl<M: TableMove> Entry<M> {
     fn pack(&self) -> [u64; 2] {
         let data = u64::from(self.score as u16)
             | u64::from(self.depth as u16) << 16
-            | u64::from(self.bound as u8) << 32
+            | u64::from(self.bound as u8 | u8::from(self.pv) << 2) << 32
             | u64::from(self.generation) << 40
             | u64::from(self.eval as u16) << 48;
         let head = u64::from(self.check ^ fold(data)) << 32 | u64::from(self.mv.to_table());
@@ -147,6 +150,7 @@ impl<M: TableMove> Entry<M> {
             score: data as u16 as i16,
             depth: (data >> 16) as u16 as i16,
             bound: Bound::from_bits((data >> 32) as u8),
+            pv: (data >> 34) & 1 != 0,
             generation: (data >> 40) as u8,
             eval: (data >> 48) as u16 as i16,
         }
@@ -322,11 +326,13 @@ impl<M: TableMove> TranspositionTable<M> {
     /// Stores a result. A slot holding a deeper result of the current search
     /// for the same position keeps it; anything else is overwritten.
     pub fn store(&self, key: u64, mv: M, score: i32, depth: i32, bound: Bound) {
-        self.store_with_eval(key, mv, score, depth, bound, None);
+        self.store_with_eval(key, mv, score, depth, bound, None, false);
     }
 
     /// [`TranspositionTable::store`] with the position's static evaluation,
-    /// which a later visit can reuse instead of evaluating again.
+    /// which a later visit can reuse instead of evaluating again, and
+    /// whether the node is a principal-variation one ([`Entry::pv`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn store_with_eval(
         &self,
         key: u64,
@@ -335,6 +341,7 @@ impl<M: TableMove> TranspositionTable<M> {
         depth: i32,
         bound: Bound,
         eval: Option<i32>,
+        pv: bool,
     ) {
         let Some(i) = slot_index(key, self.entries.len()) else {
             return;
@@ -347,6 +354,7 @@ impl<M: TableMove> TranspositionTable<M> {
             score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             depth: depth.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             bound,
+            pv,
             generation,
             eval: eval.map_or(NO_EVAL, |e| {
                 e.clamp(i32::from(NO_EVAL) + 1, i16::MAX.into()) as i16
@@ -430,6 +438,7 @@ mod tests {
             score: -32000,
             depth: -3,
             bound: Bound::Upper,
+            pv: true,
             generation: 255,
             eval: NO_EVAL,
         };
@@ -445,6 +454,7 @@ mod tests {
             score,
             depth: 4,
             bound: Bound::Exact,
+            pv: false,
             generation: 1,
             eval: 12,
         };

@@ -342,7 +342,7 @@ fn deterministic_node_counts() {
 fn pruning_estimate_takes_the_table_score_beyond_the_evaluation() {
     let tt = TranspositionTable::<u8>::new(1).unwrap();
     let entry = |score: i32, bound: Bound| {
-        tt.store_with_eval(7, 1, score, 5, bound, Some(0));
+        tt.store_with_eval(7, 1, score, 5, bound, Some(0), false);
         tt.probe(7)
     };
     assert_eq!(table_bounded_eval::<u8>(100, None, 3), 100);
