@@ -714,7 +714,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         let mut moves = G::Moves::default();
         pos.generate_legal(&mut moves);
         let hints = Hints {
-            tt_move: self.tt.probe(pos.key()).map(|e| e.mv),
+            tt_move: self.tt.probe(pos.key()).and_then(|e| e.mv),
             killers: Killers::default(),
             counter: None,
             history: &self.history,
@@ -849,7 +849,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         let excluded = self.stack[ply].excluded;
         let key = pos.key();
         let entry = self.tt.probe(key);
-        let tt_move = entry.filter(|_| excluded.is_none()).map(|e| e.mv);
+        let tt_move = entry.filter(|_| excluded.is_none()).and_then(|e| e.mv);
         // On a principal variation now or when the table's search was.
         let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
         if !pv_node && excluded.is_none() {
@@ -1068,7 +1068,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             let bound = Bound::of(best, original_alpha, beta);
             self.tt.store_with_eval(
                 key,
-                best_move,
+                Some(best_move),
                 to_tt(best, ply),
                 depth,
                 bound,
@@ -1446,6 +1446,14 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                     .corrected(pos.side_to_move(), structure, raw),
             );
             if best >= beta {
+                // Kept (where the table knows nothing of the position) so
+                // that a later visit need not evaluate it again.
+                if entry.is_none() {
+                    let score = to_tt(best, ply);
+                    let bound = Bound::Lower;
+                    self.tt
+                        .store_with_eval(key, None, score, 0, bound, static_eval, false);
+                }
                 return best;
             }
             alpha = alpha.max(best);
@@ -1502,11 +1510,13 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             }
         }
         self.stack[ply].ordered = ordered;
-        if let Some(m) = best_move {
+        // A node that stood pat is kept too (without a move), for its
+        // evaluation, unless the table holds something of it already.
+        if best_move.is_some() || (entry.is_none() && best > -INFINITE) {
             let bound = Bound::of(best, original_alpha, beta);
             let pv = entry.is_some_and(|e| e.pv);
             self.tt
-                .store_with_eval(key, m, to_tt(best, ply), 0, bound, static_eval, pv);
+                .store_with_eval(key, best_move, to_tt(best, ply), 0, bound, static_eval, pv);
         }
         best
     }
@@ -1642,7 +1652,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
     /// for the position after `best`, if it is legal there.
     fn ponder_from_tt(&self, pos: &mut G, best: G::Move) -> Option<G::Move> {
         pos.do_move(best);
-        let reply = self.tt.probe(pos.key()).map(|e| e.mv).filter(|&m| {
+        let reply = self.tt.probe(pos.key()).and_then(|e| e.mv).filter(|&m| {
             let mut moves = G::Moves::default();
             pos.generate_legal(&mut moves);
             moves.contains(&m)

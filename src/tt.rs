@@ -95,7 +95,8 @@ impl Bound {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry<M> {
     check: u32,
-    pub mv: M,
+    /// The best move found (`None`: the node stood pat in quiescence).
+    pub mv: Option<M>,
     /// Score relative to the node it was stored at (mate scores are
     /// distances from that node, see `search`). Every search score fits in
     /// 16 bits, which keeps the slot small.
@@ -135,10 +136,13 @@ impl<M: TableMove> Entry<M> {
     fn pack(&self) -> [u64; 2] {
         let data = u64::from(self.score as u16)
             | u64::from(self.depth as u16) << 16
-            | u64::from(self.bound as u8 | u8::from(self.pv) << 2) << 32
+            | u64::from(
+                self.bound as u8 | u8::from(self.pv) << 2 | u8::from(self.mv.is_some()) << 3,
+            ) << 32
             | u64::from(self.generation) << 40
             | u64::from(self.eval as u16) << 48;
-        let head = u64::from(self.check ^ fold(data)) << 32 | u64::from(self.mv.to_table());
+        let mv = self.mv.map_or(0, M::to_table);
+        let head = u64::from(self.check ^ fold(data)) << 32 | u64::from(mv);
         [head, data]
     }
 
@@ -146,7 +150,7 @@ impl<M: TableMove> Entry<M> {
     fn unpack([head, data]: [u64; 2]) -> Entry<M> {
         Entry {
             check: (head >> 32) as u32 ^ fold(data),
-            mv: M::from_table(head as u32),
+            mv: ((data >> 35) & 1 != 0).then(|| M::from_table(head as u32)),
             score: data as u16 as i16,
             depth: (data >> 16) as u16 as i16,
             bound: Bound::from_bits((data >> 32) as u8),
@@ -326,7 +330,7 @@ impl<M: TableMove> TranspositionTable<M> {
     /// Stores a result. A slot holding a deeper result of the current search
     /// for the same position keeps it; anything else is overwritten.
     pub fn store(&self, key: u64, mv: M, score: i32, depth: i32, bound: Bound) {
-        self.store_with_eval(key, mv, score, depth, bound, None, false);
+        self.store_with_eval(key, Some(mv), score, depth, bound, None, false);
     }
 
     /// [`TranspositionTable::store`] with the position's static evaluation,
@@ -336,7 +340,7 @@ impl<M: TableMove> TranspositionTable<M> {
     pub fn store_with_eval(
         &self,
         key: u64,
-        mv: M,
+        mv: Option<M>,
         score: i32,
         depth: i32,
         bound: Bound,
@@ -434,7 +438,7 @@ mod tests {
     fn entries_pack_and_unpack() {
         let e = Entry {
             check: 0xFEDC_BA98,
-            mv: 0x8000_0001u32,
+            mv: Some(0x8000_0001u32),
             score: -32000,
             depth: -3,
             bound: Bound::Upper,
@@ -443,6 +447,8 @@ mod tests {
             eval: NO_EVAL,
         };
         assert_eq!(Entry::unpack(e.pack()), e);
+        let standing = Entry { mv: None, ..e };
+        assert_eq!(Entry::unpack(standing.pack()), standing);
         assert_eq!(Entry::<u32>::unpack([0, 0]).bound, Bound::None);
     }
 
@@ -450,7 +456,7 @@ mod tests {
     fn an_entry_of_two_stores_fails_its_check() {
         let entry = |score: i16| Entry {
             check: 77,
-            mv: 5u32,
+            mv: Some(5u32),
             score,
             depth: 4,
             bound: Bound::Exact,
@@ -479,7 +485,7 @@ mod tests {
         let e = tt.probe(key).expect("stored entry");
         assert_eq!(
             (e.mv, e.score, e.depth, e.bound),
-            (9, -250, 5, Bound::Lower)
+            (Some(9), -250, 5, Bound::Lower)
         );
         // Same slot, different high bits: not this position.
         assert_eq!(tt.probe(key ^ (1 << 40)), None);
@@ -490,10 +496,10 @@ mod tests {
         let mut tt = TranspositionTable::<u32>::new(1).unwrap();
         tt.store(5, 1, 10, 8, Bound::Lower);
         tt.store(5, 2, 20, 3, Bound::Upper);
-        assert_eq!(tt.probe(5).unwrap().mv, 1);
+        assert_eq!(tt.probe(5).unwrap().mv, Some(1));
         tt.new_search();
         tt.store(5, 2, 20, 3, Bound::Upper);
-        assert_eq!(tt.probe(5).unwrap().mv, 2);
+        assert_eq!(tt.probe(5).unwrap().mv, Some(2));
     }
 
     #[test]
@@ -552,7 +558,7 @@ mod tests {
         let mut found = 0;
         for key in 0..4000u64 {
             if let Some(e) = tt.probe(key) {
-                assert_eq!((e.mv, i32::from(e.score)), (key as u32, key as i32));
+                assert_eq!((e.mv, i32::from(e.score)), (Some(key as u32), key as i32));
                 found += 1;
             }
         }

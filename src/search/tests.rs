@@ -342,7 +342,7 @@ fn deterministic_node_counts() {
 fn pruning_estimate_takes_the_table_score_beyond_the_evaluation() {
     let tt = TranspositionTable::<u8>::new(1).unwrap();
     let entry = |score: i32, bound: Bound| {
-        tt.store_with_eval(7, 1, score, 5, bound, Some(0), false);
+        tt.store_with_eval(7, Some(1), score, 5, bound, Some(0), false);
         tt.probe(7)
     };
     assert_eq!(table_bounded_eval::<u8>(100, None, 3), 100);
@@ -361,5 +361,30 @@ fn pruning_estimate_takes_the_table_score_beyond_the_evaluation() {
             expected,
             "{score} {bound:?}"
         );
+    }
+}
+
+#[test]
+fn quiescence_keeps_the_positions_that_stood_pat() {
+    let mut pos = Nim::new(9);
+    pos.eval_per_stone = 10;
+    let mut tt = TranspositionTable::new(1).unwrap();
+    search(
+        &mut pos,
+        &mut tt,
+        &SearchControl::unlimited(),
+        &depth(1),
+        &Rules::default(),
+        &mut |_| {},
+    );
+    // No move is tactical, so every position after the root's moves stood
+    // pat: the table keeps each without a move, for its evaluation.
+    for take in 1..=3 {
+        let mut child = pos.clone();
+        child.do_move(take);
+        let e = tt.probe(child.key()).expect("the position is kept");
+        assert_eq!(e.mv, None);
+        assert_eq!(e.static_eval(), Some(child.evaluate()));
+        assert_eq!(e.depth, 0);
     }
 }
