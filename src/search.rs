@@ -15,11 +15,13 @@
 //!   late-move pruning of quiet moves near the leaves, and pruning of
 //!   captures that lose material by static exchange.
 //! - Late-move reductions, less for killers, counter-moves and moves with
-//!   a good history, more for moves with a bad one.
+//!   a good history, more for moves with a bad one, and less at nodes the
+//!   table remembers on a principal variation.
 //! - Move ordering: table move, good captures (SEE), killers, counter-move,
 //!   history; losing captures last (`search/ordering.rs`).
 //! - Quiescence search over the game's tactical moves with stand-pat, or over
-//!   every evasion when in check; captures losing material are skipped.
+//!   every evasion when in check; captures losing material are skipped;
+//!   positions that stood pat are kept in the table for their evaluation.
 //! - A position with no legal move is lost for the side to move (checkmate
 //!   and stalemate alike, as in shogi and Sigma 4); `repetition()` and the
 //!   move limit end the game at interior nodes (never at the root, which

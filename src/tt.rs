@@ -26,6 +26,25 @@ pub trait TableMove: Copy + Default {
     fn from_table(bits: u32) -> Self;
 }
 
+/// [`TableMove`] for a game's move type, a newtype over an unsigned integer
+/// of at most 32 bits (`$bits`).
+macro_rules! newtype_table_move {
+    ($move:ty, $bits:ty) => {
+        impl $crate::tt::TableMove for $move {
+            #[inline]
+            fn to_table(self) -> u32 {
+                self.0.into()
+            }
+            #[inline]
+            fn from_table(bits: u32) -> Self {
+                // Only bits `to_table` gave are read back, so they fit.
+                Self(<$bits>::try_from(bits).unwrap_or_default())
+            }
+        }
+    };
+}
+pub(crate) use newtype_table_move;
+
 impl TableMove for u8 {
     fn to_table(self) -> u32 {
         self.into()
@@ -91,7 +110,8 @@ impl Bound {
     }
 }
 
-/// One stored search result. `M` is the game's move, stored as given.
+/// One stored search result. `M` is the game's move (stored as 32 bits,
+/// [`TableMove`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Entry<M> {
     check: u32,

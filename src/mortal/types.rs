@@ -154,16 +154,7 @@ pub type Piece = crate::board::position::Piece<Role>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u32);
 
-impl crate::tt::TableMove for Move {
-    #[inline]
-    fn to_table(self) -> u32 {
-        self.0
-    }
-    #[inline]
-    fn from_table(bits: u32) -> Move {
-        Move(bits)
-    }
-}
+crate::tt::newtype_table_move!(Move, u32);
 
 const PROMOTION_SHIFT: u32 = 14;
 

@@ -158,16 +158,7 @@ pub type Hand = crate::board::position::Hand<7>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u16);
 
-impl crate::tt::TableMove for Move {
-    #[inline]
-    fn to_table(self) -> u32 {
-        self.0.into()
-    }
-    #[inline]
-    fn from_table(bits: u32) -> Move {
-        Move(bits as u16)
-    }
-}
+crate::tt::newtype_table_move!(Move, u16);
 
 impl Move {
     pub const NONE: Move = Move(0);
