@@ -43,7 +43,7 @@ pub use variant::{GameState, Variant, VariantOps};
 
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use options::Change;
 use usi::{Command, GoCommand, OptionDecl, Response};
@@ -284,6 +284,9 @@ impl Session {
     }
 
     fn go(&mut self, go: &GoCommand) {
+        // The GUI's clock runs from here: waiting for the last job and
+        // clearing the table below are on it.
+        let arrived = Instant::now();
         self.finish_worker();
         if let Some(depth) = go.perft {
             let worker = self
@@ -323,7 +326,7 @@ impl Session {
         let worker = self
             .variant
             .ops()
-            .start_search(go, &self.options, &self.out);
+            .start_search(go, arrived, &self.options, &self.out);
         if go.ponder && self.game_over {
             log::info!("go ponder after gameover: answered at once");
             worker.stop();

@@ -54,6 +54,19 @@ fn micros(d: Duration) -> u64 {
 impl SearchControl {
     /// A control whose clock starts now, or, when `pondering`, at `ponderhit`.
     pub fn new(limits: TimeLimits, pondering: bool, infinite: bool) -> SearchControl {
+        SearchControl::since(Instant::now(), limits, pondering, infinite)
+    }
+
+    /// A control whose clock started at `arrived`, when the session read
+    /// `go`: the time before the search thread runs (waiting for the last
+    /// job, clearing a large table) is the GUI's time too. When `pondering`
+    /// the clock starts at `ponderhit` instead.
+    pub fn since(
+        arrived: Instant,
+        limits: TimeLimits,
+        pondering: bool,
+        infinite: bool,
+    ) -> SearchControl {
         let control = SearchControl {
             stop: AtomicBool::new(false),
             soft_deadline: AtomicU64::new(NO_DEADLINE),
@@ -62,7 +75,7 @@ impl SearchControl {
             clock_start: AtomicU64::new(0),
             time_limited: AtomicBool::new(false),
             pending: Mutex::new(limits),
-            origin: Instant::now(),
+            origin: arrived,
             hold: Mutex::new(Hold {
                 pondering,
                 infinite,
@@ -72,7 +85,7 @@ impl SearchControl {
             progress: Progress::default(),
         };
         if !pondering {
-            control.start_clock(limits);
+            control.start_clock(0, limits);
         }
         control
     }
@@ -86,8 +99,8 @@ impl SearchControl {
         micros(self.origin.elapsed())
     }
 
-    fn start_clock(&self, limits: TimeLimits) {
-        let now = self.now();
+    /// Sets the deadlines from `now` (microseconds since `origin`).
+    fn start_clock(&self, now: u64, limits: TimeLimits) {
         let deadline = |limit: Option<Duration>| match limit {
             Some(d) => now.saturating_add(micros(d)),
             None => NO_DEADLINE,
@@ -129,7 +142,7 @@ impl SearchControl {
         if let Some(limits) = fresh {
             *pending = limits;
         }
-        self.start_clock(*pending);
+        self.start_clock(self.now(), *pending);
         drop(hold);
         self.released.notify_all();
     }
@@ -179,12 +192,12 @@ impl SearchControl {
         self.now() >= start.saturating_add(planned as u64) && self.past_floor()
     }
 
-    /// Time since the search started (not since `ponderhit`): for `info time`.
+    /// Time since `go` arrived (not since `ponderhit`): for `info time`.
     pub fn elapsed(&self) -> Duration {
         self.origin.elapsed()
     }
 
-    /// When the search started.
+    /// When `go` arrived.
     pub fn started(&self) -> Instant {
         self.origin
     }
@@ -226,6 +239,23 @@ mod tests {
         let c = SearchControl::new(limits(0, 0), false, false);
         assert!(c.hard_limit_reached());
         assert!(c.soft_limit_reached());
+    }
+
+    #[test]
+    fn the_clock_runs_from_the_arrival_of_go() {
+        let arrived = Instant::now() - Duration::from_secs(10);
+        let c = SearchControl::since(arrived, limits(5_000, 5_000), false, false);
+        assert!(
+            c.hard_limit_reached(),
+            "the 5 s were spent before the search"
+        );
+        let c = SearchControl::since(arrived, limits(60_000, 60_000), false, false);
+        assert!(!c.hard_limit_reached());
+        assert!(c.elapsed() >= Duration::from_secs(10));
+        // A ponder search's clock starts at `ponderhit`, not at its `go`.
+        let c = SearchControl::since(arrived, limits(5_000, 5_000), true, false);
+        c.ponderhit(None);
+        assert!(!c.hard_limit_reached());
     }
 
     #[test]

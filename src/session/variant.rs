@@ -9,6 +9,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use crate::game::{Color, FamilyRules, Game, Outcome, Rules, SearchHooks};
 use crate::mate::MateLimits;
@@ -65,8 +66,15 @@ pub trait VariantOps {
     /// Gives the table `mb` megabytes (if it has another size) and clears it
     /// when asked. Call only while no search runs.
     fn prepare_table(&mut self, mb: usize, clear: bool) -> Result<(), String>;
-    /// `go` (not perft): starts the search thread.
-    fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker;
+    /// `go` (not perft): starts the search thread, its clock running since
+    /// `arrived` (when the session read `go`).
+    fn start_search(
+        &mut self,
+        go: &GoCommand,
+        arrived: Instant,
+        options: &Options,
+        out: &Output,
+    ) -> Worker;
     /// `go perft N`.
     fn start_perft(&mut self, depth: u32, options: &Options, out: &Output) -> Worker;
     /// `bench`: the game's benchmark positions searched to `depth`.
@@ -280,11 +288,17 @@ impl<G: SearchHooks> VariantOps for GameState<G> {
         })
     }
 
-    fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker {
+    fn start_search(
+        &mut self,
+        go: &GoCommand,
+        arrived: Instant,
+        options: &Options,
+        out: &Output,
+    ) -> Worker {
         let side = self.pos.side_to_move();
         let limits = timeman::limits(go, side, &options.time);
         log::info!("go: side {side:?}, limits {limits:?}");
-        let control = SearchControl::new(limits, go.ponder, go.infinite);
+        let control = SearchControl::since(arrived, limits, go.ponder, go.infinite);
         let bounded = search_is_bounded(go, &limits);
         let job = SearchJob {
             pos: self.pos.clone(),

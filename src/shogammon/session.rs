@@ -20,6 +20,7 @@
 //!   1), `go nodes` per roll if given; clocks are ignored.
 
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use crate::chance::cube::{self, Cube};
 use crate::chance::DiceRoller;
@@ -190,7 +191,13 @@ impl VariantOps for ShogammonState {
         })
     }
 
-    fn start_search(&mut self, go: &GoCommand, options: &Options, out: &Output) -> Worker {
+    fn start_search(
+        &mut self,
+        go: &GoCommand,
+        arrived: Instant,
+        options: &Options,
+        out: &Output,
+    ) -> Worker {
         self.ensure_roll(options, out);
         let side = self.pos.side_to_move();
         let limits = timeman::limits(go, side, &options.time);
@@ -198,7 +205,7 @@ impl VariantOps for ShogammonState {
             "go: side {side:?}, roll {:?}, limits {limits:?}",
             self.pos.roll()
         );
-        let control = SearchControl::new(limits, go.ponder, go.infinite);
+        let control = SearchControl::since(arrived, limits, go.ponder, go.infinite);
         let bounded = search_is_bounded(go, &limits);
         let mut pos = self.pos.clone();
         let tt = Arc::clone(&self.tt);
