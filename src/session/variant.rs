@@ -14,8 +14,7 @@ use std::time::Instant;
 use crate::game::{Color, FamilyRules, Game, Outcome, Rules, SearchHooks};
 use crate::mate::MateLimits;
 use crate::registry::{self, Bench};
-use crate::search::{Limits, SearchControl};
-use crate::timeman;
+use crate::search::Limits;
 use crate::tt::TranspositionTable;
 use usi::{CubeQuery, DebugQuery, GoCommand, MateLimit, MoveToken, PositionCommand, StartPosition};
 
@@ -24,7 +23,7 @@ use super::debug;
 use super::nnue;
 use super::options::Options;
 use super::output::Output;
-use super::worker::{run_mate, run_perft, run_search, search_is_bounded, SearchJob, Worker};
+use super::worker::{run_mate, run_perft, run_search, search_control, SearchJob, Worker};
 use crate::nnue::NetHandle;
 
 /// One game's position (with its move history) and table.
@@ -296,10 +295,7 @@ impl<G: SearchHooks> VariantOps for GameState<G> {
         out: &Output,
     ) -> Worker {
         let side = self.pos.side_to_move();
-        let limits = timeman::limits(go, side, &options.time);
-        log::info!("go: side {side:?}, limits {limits:?}");
-        let control = SearchControl::since(arrived, limits, go.ponder, go.infinite);
-        let bounded = search_is_bounded(go, &limits);
+        let (control, bounded) = search_control(go, side, arrived, &options.time);
         let job = SearchJob {
             pos: self.pos.clone(),
             tt: Arc::clone(&self.tt),

@@ -143,9 +143,24 @@ fn spawn_ticker(control: Arc<SearchControl>, out: Output) {
     });
 }
 
+/// The control of a `go` search by `side`, its clock running since
+/// `arrived` (when the session read `go`), and whether the search ends by
+/// itself ([`search_is_bounded`]).
+pub fn search_control(
+    go: &GoCommand,
+    side: Color,
+    arrived: Instant,
+    time: &TimeOptions,
+) -> (SearchControl, bool) {
+    let limits = timeman::limits(go, side, time);
+    log::info!("go: side {side:?}, limits {limits:?}");
+    let control = SearchControl::since(arrived, limits, go.ponder, go.infinite);
+    (control, search_is_bounded(go, &limits))
+}
+
 /// Whether a `go` search ends by itself: it has a depth, node or time
 /// limit and is neither `ponder` nor `infinite`.
-pub fn search_is_bounded(go: &GoCommand, limits: &timeman::TimeLimits) -> bool {
+fn search_is_bounded(go: &GoCommand, limits: &timeman::TimeLimits) -> bool {
     !go.ponder && !go.infinite && (limits.is_limited() || go.depth.is_some() || go.nodes.is_some())
 }
 

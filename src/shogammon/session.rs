@@ -35,9 +35,8 @@ use crate::session::output::Output;
 use crate::session::variant::{
     build_position, describe, prepare_table, searchmoves, side_name, SizedTable, VariantOps,
 };
-use crate::session::worker::{run_chance_perft, search_is_bounded, Worker};
+use crate::session::worker::{run_chance_perft, search_control, Worker};
 use crate::shogammon::{Position, Turn};
-use crate::timeman;
 use usi::{CubeQuery, DebugQuery, GoCommand, PositionCommand, Response};
 
 /// Turns searched per roll for a cube decision when `go` gives no depth.
@@ -200,13 +199,8 @@ impl VariantOps for ShogammonState {
     ) -> Worker {
         self.ensure_roll(options, out);
         let side = self.pos.side_to_move();
-        let limits = timeman::limits(go, side, &options.time);
-        log::info!(
-            "go: side {side:?}, roll {:?}, limits {limits:?}",
-            self.pos.roll()
-        );
-        let control = SearchControl::since(arrived, limits, go.ponder, go.infinite);
-        let bounded = search_is_bounded(go, &limits);
+        log::info!("go: roll {:?}", self.pos.roll());
+        let (control, bounded) = search_control(go, side, arrived, &options.time);
         let mut pos = self.pos.clone();
         let tt = Arc::clone(&self.tt);
         let limits = ChanceLimits {
