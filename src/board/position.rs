@@ -387,8 +387,48 @@ pub struct Board<R, M, X, const ROLES: usize, const KINDS: usize> {
     pub(crate) move_number: u32,
     pub(crate) key: u64,
     pub(crate) checkers: Bitboard,
-    pub(crate) history: Vec<State<M, R>>,
+    history: Vec<State<M, R>>,
+    /// The history's keys counted by bucket (see [`KeyCounts`]).
+    key_counts: KeyCounts,
     pub(crate) extra: X,
+}
+
+/// The keys of a position's history counted by their top bits: a key whose
+/// bucket is empty has not occurred before, so the repetition check, run
+/// at every node of the search, skips its walk back through the history
+/// (in a game's middle, most nodes; the walk cost 4% of the search).
+#[derive(Clone, Debug)]
+struct KeyCounts(Box<[u16; KEY_BUCKETS]>);
+
+const KEY_BUCKETS: usize = 1 << 12;
+
+impl KeyCounts {
+    fn new() -> KeyCounts {
+        KeyCounts(Box::new([0; KEY_BUCKETS]))
+    }
+
+    #[inline(always)]
+    fn bucket(key: u64) -> usize {
+        (key >> (64 - KEY_BUCKETS.trailing_zeros())) as usize
+    }
+
+    // Wrapping: a bucket would need 65,536 entries of one history to wrap.
+    #[inline(always)]
+    fn add(&mut self, key: u64) {
+        let n = &mut self.0[Self::bucket(key)];
+        *n = n.wrapping_add(1);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, key: u64) {
+        let n = &mut self.0[Self::bucket(key)];
+        *n = n.wrapping_sub(1);
+    }
+
+    #[inline(always)]
+    fn may_hold(&self, key: u64) -> bool {
+        self.0[Self::bucket(key)] != 0
+    }
 }
 
 /// One side's pieces grouped by how they attack. Built once, it answers
@@ -496,6 +536,7 @@ impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
             key: 0,
             checkers: Bitboard::EMPTY,
             history: Vec::with_capacity(256),
+            key_counts: KeyCounts::new(),
             extra: X::default(),
         }
     }
@@ -596,6 +637,9 @@ impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
     /// times, looking back at most `max_plies` plies (see
     /// [`crate::board::repetition`]).
     pub fn repetition_outcome(&self, needed: u32, max_plies: usize) -> Option<Outcome> {
+        if !self.key_counts.may_hold(self.key) {
+            return None;
+        }
         Line {
             history: &self.history,
             key: self.key,
@@ -606,9 +650,24 @@ impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
 
     // ---- make / unmake ---------------------------------------------------
 
+    /// Records a move's state (the position before it) in the history.
+    #[inline(always)]
+    pub(crate) fn push_state(&mut self, state: State<M, R>) {
+        self.key_counts.add(state.key);
+        self.history.push(state);
+    }
+
+    /// Takes back the last state pushed.
+    #[inline(always)]
+    pub(crate) fn pop_state(&mut self) -> Option<State<M, R>> {
+        let state = self.history.pop()?;
+        self.key_counts.remove(state.key);
+        Some(state)
+    }
+
     /// Passes the turn (null move for search); undone by `pop_null`.
     pub(crate) fn push_null(&mut self) {
-        self.history.push(State {
+        self.push_state(State {
             mv: M::default(),
             moved: R::KING, // nothing moved; never read
             captured: None,
@@ -621,7 +680,7 @@ impl<R: Kind, M: Copy + Eq + Default, X, const ROLES: usize, const KINDS: usize>
     }
 
     pub(crate) fn pop_null(&mut self) -> bool {
-        let Some(state) = self.history.pop() else {
+        let Some(state) = self.pop_state() else {
             return false;
         };
         self.side = self.side.flip();
@@ -1167,4 +1226,61 @@ pub fn dead_zone<R: Kind>(role: R, c: Color) -> Bitboard {
 #[inline]
 pub fn dead_square<R: Kind>(role: R, c: Color, sq: Square) -> bool {
     dead_zone(role, c).contains(sq)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::shogi::{Moves, Position};
+
+    fn recount(p: &Position) -> Vec<u16> {
+        let mut counts = vec![0u16; KEY_BUCKETS];
+        for s in &p.history {
+            counts[KeyCounts::bucket(s.key)] += 1;
+        }
+        counts
+    }
+
+    /// Through moves, take-backs and null moves the counts stay those of
+    /// the history, so the walk is skipped only where it finds nothing.
+    #[test]
+    fn key_counts_follow_the_history() {
+        let mut p = Position::startpos();
+        let mut rand = crate::board::testing::xorshift(12345);
+        let mut next = |n: usize| (rand() % n as u64) as usize;
+        let mut nulls = 0;
+        for _ in 0..3000 {
+            let mut moves = Moves::default();
+            p.generate_legal(&mut moves);
+            match next(6) {
+                0 | 1 if !p.history.is_empty() => {
+                    if nulls > 0 && p.history.last().is_some_and(|s| s.mv == Default::default()) {
+                        assert!(p.pop_null());
+                        nulls -= 1;
+                    } else {
+                        p.undo_move();
+                    }
+                }
+                2 if !p.in_check() => {
+                    p.push_null();
+                    nulls += 1;
+                }
+                _ if !moves.is_empty() => p.do_move(moves[next(moves.len())]),
+                _ => p.undo_move(),
+            }
+            assert_eq!(&p.key_counts.0[..], &recount(&p)[..]);
+            let walk = Line {
+                history: &p.history,
+                key: p.key,
+                in_check: p.checkers.any(),
+            }
+            .repetition(2, 64);
+            assert_eq!(p.repetition_outcome(2, 64), walk);
+        }
+        // Kings stepping out and back repeat the start position.
+        let mut p = Position::startpos();
+        crate::board::testing::play(&mut p, "5i4h 5a4b 4h5i 4b5a");
+        assert!(p.repetition_outcome(2, 64).is_some());
+    }
 }

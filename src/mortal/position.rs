@@ -37,7 +37,7 @@ impl Position {
         self.side = us.flip();
         self.key ^= Role::KEYS.side;
         self.move_number += 1;
-        self.history.push(State {
+        self.push_state(State {
             mv: m,
             moved,
             captured,
@@ -60,7 +60,7 @@ impl Position {
     }
 
     pub fn undo_move(&mut self) {
-        let Some(state) = self.history.pop() else {
+        let Some(state) = self.pop_state() else {
             return;
         };
         let m = state.mv;

@@ -111,7 +111,7 @@ impl Position {
         self.side = us.flip();
         self.key ^= Role::KEYS.side;
         self.move_number += 1;
-        self.history.push(state);
+        self.push_state(state);
         self.checkers = self.checkers_after(Piece::new(us, role), from, to);
         debug_assert_eq!(self.checkers, self.compute_checkers());
         if let Some(pending) = pending {
@@ -182,7 +182,7 @@ impl Position {
     }
 
     pub fn undo_move(&mut self) {
-        let Some(state) = self.history.pop() else {
+        let Some(state) = self.pop_state() else {
             return;
         };
         // A position given its net after moves has no accumulators for the
