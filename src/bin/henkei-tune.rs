@@ -7,6 +7,7 @@
 //! henkei-tune match --variant shogi --pairs 100 --nodes 20000 [--weights FILE | --net DIR [--fv-scale 16]]
 //! henkei-tune bench --variant shogi [--depth 5 --positions 8 --rounds 2 --sfens FILE] [--net DIR [--fv-scale 16]]
 //! henkei-tune error --variant shogi --data shogi.data [--weights FILE]
+//! henkei-tune records --variant shogi --records DIR[,DIR...] --out games.data [--skip-plies 16]
 //! ```
 //!
 //! `--variant` is `shogi` (default), `mortal` or `sigma4`; `--setup random`
@@ -26,11 +27,12 @@ use henkei::nnue::{self, NetHandle};
 use henkei::registry::Variant;
 use henkei::tune::label::{self, LabelConfig};
 use henkei::tune::matches::{self, MatchConfig};
+use henkei::tune::records::{self, ImportConfig, ImportStats};
 use henkei::tune::selfplay::{self, GenConfig};
 use henkei::tune::texel::{self, TuneConfig};
 use henkei::tune::{weights, Player, Tunable, WithTunable};
 
-const USAGE: &str = "usage: henkei-tune gen|label|tune|match|bench|error [--variant shogi|mortal|sigma4] [options] (see docs/tuning.md)";
+const USAGE: &str = "usage: henkei-tune gen|label|tune|match|bench|error|records [--variant shogi|mortal|sigma4] [options] (see docs/tuning.md)";
 
 struct Args {
     command: String,
@@ -102,6 +104,7 @@ fn run<P: Tunable>(args: &Args) -> Result<(), String> {
         "match" => play::<P>(args),
         "bench" => bench::<P>(args),
         "error" => error::<P>(args),
+        "records" => import_records::<P>(args),
         other => Err(format!("unknown command '{other}'\n{USAGE}")),
     }
 }
@@ -159,6 +162,53 @@ fn gen<P: Tunable>(args: &Args) -> Result<(), String> {
         stats.positions,
         stats.plies as f64 / stats.games.max(1) as f64,
         start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `records --records DIR[,DIR...] --out FILE [--skip-plies N]
+/// [--quiet-margin CP] [--first-game N]`: the quiet positions of the
+/// `game-NNNN.txt` records in the directories, as data lines without a
+/// score for `label`, games numbered from N in file order (docs/tuning.md).
+fn import_records<P: Tunable>(args: &Args) -> Result<(), String> {
+    let d = ImportConfig::default();
+    let config = ImportConfig {
+        skip_plies: args.get("skip-plies", d.skip_plies)?,
+        quiet_margin: args.get("quiet-margin", d.quiet_margin)?,
+    };
+    let first_game: u32 = args.get("first-game", 0)?;
+    let dirs = args.text("records").ok_or("records needs --records DIR")?;
+    let mut files = Vec::new();
+    for dir in dirs.split(',') {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("{dir}: {e}"))?;
+        for entry in entries {
+            let path = entry.map_err(|e| format!("{dir}: {e}"))?.path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with("game-") && name.ends_with(".txt") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let path = args.text("out").ok_or("records needs --out FILE")?;
+    let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = BufWriter::new(file);
+    let mut stats = ImportStats::default();
+    // Games are numbered in file order, so records of several matches
+    // (each numbered from 1) stay apart.
+    for (n, f) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let game = first_game + n as u32;
+        records::import_record::<P>(&config, game, &text, &mut out, &mut stats)
+            .map_err(|e| format!("{}: {e}", f.display()))?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    println!(
+        "{}: {} games, {} positions, {} records left out (unfinished or lost by a fault)",
+        P::VARIANT,
+        stats.games,
+        stats.positions,
+        stats.skipped
     );
     Ok(())
 }

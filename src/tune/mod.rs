@@ -6,6 +6,8 @@
 //!   game's result;
 //! - [`label`]: the positions of a data file searched again, deeper,
 //!   their scores replaced;
+//! - [`records`]: the quiet positions of recorded games (against other
+//!   engines) as data lines for `label`;
 //! - [`texel`]: fits the sigmoid scale K, then the weights by Adam on the
 //!   mean squared error between `sigmoid(K * eval)` and the result, with L2
 //!   regularisation;
@@ -20,6 +22,7 @@
 
 pub mod label;
 pub mod matches;
+pub mod records;
 pub mod selfplay;
 pub mod texel;
 pub mod weights;

@@ -399,3 +399,80 @@ fn tune_sigma4_round_trip() {
     let stats = play_match::<S4>(&config, Arc::new(shipped.to_vec()), &mut |_| {});
     assert_eq!(stats.games(), 2);
 }
+
+/// A short recorded game: 1.P-7f 2.P-3d 3.Bx2b+ (a capture) 4.Sx2b 5.B*4e
+/// (a quiet drop) 6.P-8d, then a resignation by gote.
+fn record(termination: &str) -> String {
+    format!(
+        "format henkei-match 1\nvariant shogi\ngame 7\nposition startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e 8c8d\n\
+         result 1-0\nwinner sente\ntermination {termination}\n"
+    )
+}
+
+#[test]
+fn tune_records_import_quiet_positions_with_the_result() {
+    let config = records::ImportConfig {
+        skip_plies: 1,
+        quiet_margin: 30,
+    };
+    let mut out = Vec::new();
+    let mut stats = records::ImportStats::default();
+    let kept = records::import_record::<shogi::Position>(
+        &config,
+        1007,
+        &record("resignation"),
+        &mut out,
+        &mut stats,
+    );
+    assert_eq!(kept, Ok(true));
+    let text = String::from_utf8(out).expect("utf-8");
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    // Ply 0 is skipped; the moves played at plies 2 and 3 are captures;
+    // the last position has no move played from it: plies 1, 4 and 5
+    // remain.
+    let sfens: Vec<&str> = lines.iter().map(|l| l[2]).collect();
+    assert_eq!(
+        sfens,
+        [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+            "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5",
+            "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6",
+        ]
+    );
+    for l in &lines {
+        assert_eq!(l[0], "1007", "the number given");
+        assert_eq!(l.len(), 3, "the score is left for `label`");
+        // Sente won: 1 where sente is to move, 0 where gote is.
+        let sente_to_move = l[2].split(' ').nth(1) == Some("b");
+        assert_eq!(l[1], if sente_to_move { "1" } else { "0" });
+        let line = l.join("\t");
+        let data = texel::parse_line(&line).expect("a data line");
+        assert_eq!((data.game, data.score), (1007, None));
+    }
+    assert_eq!(stats.games, 1);
+    assert_eq!(stats.positions, 3);
+
+    // A game lost on time says nothing of its positions.
+    let mut out = Vec::new();
+    let kept = records::import_record::<shogi::Position>(
+        &config,
+        1008,
+        &record("time-forfeit"),
+        &mut out,
+        &mut stats,
+    );
+    assert_eq!(kept, Ok(false));
+    assert!(out.is_empty());
+    assert_eq!(stats.skipped, 1);
+
+    // Another game's record is an error naming it.
+    let mortal = record("resignation").replace("variant shogi", "variant mortal");
+    let err = records::import_record::<shogi::Position>(
+        &config,
+        1009,
+        &mortal,
+        &mut Vec::new(),
+        &mut stats,
+    );
+    assert!(err.is_err_and(|e| e.contains("mortal")));
+}
