@@ -12,8 +12,8 @@
 
 use std::io::Write;
 
-use super::selfplay::is_quiet;
-use super::{Material, Tunable};
+use super::selfplay::is_sample;
+use super::Tunable;
 use crate::arena::records::parse_text_record;
 use crate::game::Color;
 
@@ -86,11 +86,7 @@ pub fn import_record<P: Tunable>(
         let m = pos
             .parse_move(&token)
             .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
-        if i >= config.skip_plies
-            && !pos.in_check()
-            && !pos.is_tactical(m)
-            && is_quiet(&mut Material(pos.clone()), config.quiet_margin)
-        {
+        if i >= config.skip_plies && is_sample(&pos, m, config.quiet_margin) {
             let stm = pos.side_to_move();
             writeln!(out, "{game}\t{}\t{}", result(stm), pos.to_sfen())
                 .map_err(|e| e.to_string())?;

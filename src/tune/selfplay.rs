@@ -183,10 +183,7 @@ pub fn generate<P: Tunable>(
                         kept.push((leaf.to_sfen().to_string(), leaf_stm, score));
                     }
                 }
-            } else if !pos.in_check()
-                && !pos.is_tactical(best)
-                && is_quiet(&mut Material(pos.0.clone()), config.quiet_margin)
-            {
+            } else if is_sample(&pos.0, best, config.quiet_margin) {
                 kept.push((pos.to_sfen().to_string(), stm, result.score));
             }
             pos.do_move(best);
@@ -212,6 +209,13 @@ pub fn generate<P: Tunable>(
         progress(&stats);
     }
     Ok(stats)
+}
+
+/// Whether `pos`, from which `played` was played, is a position the
+/// tuner keeps: not in check, the move not a capture or promotion, and
+/// quiet by [`is_quiet`] within `margin`.
+pub fn is_sample<P: Tunable>(pos: &P, played: P::Move, margin: i32) -> bool {
+    !pos.in_check() && !pos.is_tactical(played) && is_quiet(&mut Material(pos.clone()), margin)
 }
 
 /// Whether captures and promotions cannot change the static evaluation of
