@@ -29,7 +29,10 @@
 //! weights directly, the tuner (`src/tune`) records the feature vector, so
 //! both always see the same features.
 
-use super::attacks::king_attacks;
+use super::attacks::{
+    bishop_attacks, gold_attacks, king_attacks, knight_attacks, lance_attacks, lance_pseudo,
+    pawn_attacks, rook_attacks, silver_attacks,
+};
 use super::position::{Board, Kind};
 use super::{Bitboard, Square};
 use crate::game::Color;
@@ -75,6 +78,87 @@ pub trait EvalKind: Kind {
     /// The mobility slot of each role (lance, bishop, rook, horse, dragon:
     /// 0..5; `None` for the others), by role index.
     const MOBILITY_SLOT: &'static [Option<usize>];
+    /// How each role attacks, by role index (the same squares as
+    /// [`Kind::attacks`]; a test checks it).
+    const MOVERS: &'static [Mover];
+}
+
+/// How a kind attacks. The evaluation looks it up once per kind and then
+/// runs one loop per way of moving, instead of matching on the kind for
+/// every piece and every attack on a king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    Pawn,
+    Lance,
+    Knight,
+    Silver,
+    /// The gold and every kind that moves like one.
+    Gold,
+    Bishop,
+    Rook,
+    Horse,
+    Dragon,
+    King,
+}
+
+impl Mover {
+    /// Squares a piece of `c` moving so attacks from `sq`.
+    #[inline(always)]
+    pub fn attacks(self, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        match self {
+            Mover::Pawn => pawn_attacks(c, sq),
+            Mover::Lance => lance_attacks(c, sq, occ),
+            Mover::Knight => knight_attacks(c, sq),
+            Mover::Silver => silver_attacks(c, sq),
+            Mover::Gold => gold_attacks(c, sq),
+            Mover::Bishop => bishop_attacks(sq, occ),
+            Mover::Rook => rook_attacks(sq, occ),
+            Mover::Horse => bishop_attacks(sq, occ) | king_attacks(sq),
+            Mover::Dragon => rook_attacks(sq, occ) | king_attacks(sq),
+            Mover::King => king_attacks(sq),
+        }
+    }
+}
+
+/// A king's lines, slid once per evaluation: every question "from where
+/// would this kind check the king" (board pieces moving, pieces dropped)
+/// is answered from them.
+#[derive(Clone, Copy)]
+struct KingLines {
+    square: Square,
+    rook: Bitboard,
+    bishop: Bitboard,
+}
+
+impl KingLines {
+    #[inline(always)]
+    fn new(square: Square, occ: Bitboard) -> KingLines {
+        KingLines {
+            square,
+            rook: rook_attacks(square, occ),
+            bishop: bishop_attacks(square, occ),
+        }
+    }
+
+    /// Squares from which a `mover` of `c` attacks the king: where the
+    /// same kind of the king's side would attack from the king's square.
+    #[inline(always)]
+    fn checks(&self, mover: Mover, c: Color) -> Bitboard {
+        let (d, k) = (c.flip(), self.square);
+        match mover {
+            Mover::Pawn => pawn_attacks(d, k),
+            // The rook's slide along the lance's one direction.
+            Mover::Lance => self.rook & lance_pseudo(d, k),
+            Mover::Knight => knight_attacks(d, k),
+            Mover::Silver => silver_attacks(d, k),
+            Mover::Gold => gold_attacks(d, k),
+            Mover::Bishop => self.bishop,
+            Mover::Rook => self.rook,
+            Mover::Horse => self.bishop | king_attacks(k),
+            Mover::Dragon => self.rook | king_attacks(k),
+            Mover::King => king_attacks(k),
+        }
+    }
 }
 
 /// The [`EvalKind`] tables of a game whose eval module names them alike:
@@ -344,6 +428,12 @@ pub const fn piece_square_table<const N: usize, const R: usize>(
 pub trait FeatureSink {
     fn add(&mut self, index: usize, count: i32);
 
+    /// A king-safety feature (the quadratic danger term sums these by side).
+    #[inline(always)]
+    fn add_safety(&mut self, index: usize, count: i32) {
+        self.add(index, count);
+    }
+
     /// One piece: its material feature and its piece-square feature.
     #[inline(always)]
     fn piece(&mut self, material: usize, square: usize, sign: i32) {
@@ -377,14 +467,12 @@ struct AttackSums([i32; 2]);
 
 impl AttackSums {
     #[inline(always)]
-    fn add(&mut self, layout: &Layout, index: usize, count: i32, value: i32) {
-        if index >= layout.zone_attacked && index < layout.king_danger {
-            // Safety counts are never negative, so the sign tells the side.
-            if count > 0 {
-                self.0[0] += value;
-            } else {
-                self.0[1] -= value;
-            }
+    fn add(&mut self, count: i32, value: i32) {
+        // Safety counts are never negative, so the sign tells the side.
+        if count > 0 {
+            self.0[0] += value;
+        } else {
+            self.0[1] -= value;
         }
     }
 
@@ -397,7 +485,6 @@ impl AttackSums {
 
 /// Sums weights given at run time as features arrive.
 struct Scorer<'a> {
-    layout: Layout,
     weights: &'a [i32],
     score: i32,
     attacks: AttackSums,
@@ -406,9 +493,14 @@ struct Scorer<'a> {
 impl FeatureSink for Scorer<'_> {
     #[inline(always)]
     fn add(&mut self, index: usize, count: i32) {
+        self.score += self.weights[index] * count;
+    }
+
+    #[inline(always)]
+    fn add_safety(&mut self, index: usize, count: i32) {
         let value = self.weights[index] * count;
         self.score += value;
-        self.attacks.add(&self.layout, index, count, value);
+        self.attacks.add(count, value);
     }
 }
 
@@ -423,9 +515,14 @@ struct Shipped<P> {
 impl<P: EvalPosition> FeatureSink for Shipped<P> {
     #[inline(always)]
     fn add(&mut self, index: usize, count: i32) {
+        self.score += P::WEIGHTS[index] * count;
+    }
+
+    #[inline(always)]
+    fn add_safety(&mut self, index: usize, count: i32) {
         let value = P::WEIGHTS[index] * count;
         self.score += value;
-        self.attacks.add(&P::LAYOUT, index, count, value);
+        self.attacks.add(count, value);
     }
 
     #[inline(always)]
@@ -504,7 +601,6 @@ fn shipped_score<P: EvalPosition>(pos: &P) -> i32 {
 pub fn evaluate_with<P: EvalPosition>(pos: &P, weights: &[i32]) -> i32 {
     assert_eq!(weights.len(), P::LAYOUT.len, "weights of another layout");
     let mut scorer = Scorer {
-        layout: P::LAYOUT,
         weights,
         score: 0,
         attacks: AttackSums::default(),
@@ -629,6 +725,8 @@ struct Attacks {
     majors: Bitboard,
     /// Squares its king attacks.
     king: Bitboard,
+    /// The enemy king's lines, if there is an enemy king.
+    enemy_king: Option<KingLines>,
 }
 
 /// Feeds every feature of `pos` to `sink`, from the side to move's view.
@@ -647,6 +745,38 @@ pub fn features<P: EvalPosition, S: FeatureSink>(pos: &P, sink: &mut S) {
     threat_features(pos, them, -1, &att_them, &att_us, sink);
 }
 
+/// The king window of a side without a king: every square outside.
+static NO_WINDOW: [u8; 81] = [OUTSIDE; 81];
+
+/// Where a piece of one kind stands: its material, piece-square and king
+/// window features.
+struct Placement<'a> {
+    c: Color,
+    sign: i32,
+    material: usize,
+    table: usize,
+    own_cells: usize,
+    enemy_cells: usize,
+    own_window: &'a [u8; 81],
+    enemy_window: &'a [u8; 81],
+}
+
+impl Placement<'_> {
+    #[inline(always)]
+    fn feed<S: FeatureSink>(&self, sink: &mut S, sq: Square) {
+        let r = relative(self.c, sq);
+        sink.piece(self.material, self.table + r, self.sign);
+        let cell = self.own_window[r];
+        if cell != OUTSIDE {
+            sink.add(self.own_cells + cell as usize, self.sign);
+        }
+        let cell = self.enemy_window[r];
+        if cell != OUTSIDE {
+            sink.add(self.enemy_cells + cell as usize, self.sign);
+        }
+    }
+}
+
 /// Material, piece-square, king-neighbourhood and mobility features of
 /// `c`'s pieces; returns its attacks.
 #[inline(always)]
@@ -661,11 +791,18 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     let own_king = pos.king(c).map(|k| relative(c, k));
     let enemy_king_square = pos.king(c.flip());
     let enemy_zone = enemy_king_square.map_or(Bitboard::EMPTY, king_attacks);
-    let enemy_king = enemy_king_square.map(|k| relative(c, k));
-    let own_window = own_king.map(|k| &KING_WINDOW[k]);
-    let enemy_window = enemy_king.map(|k| &KING_WINDOW[k]);
-    let mut out = Attacks::default();
+    let own_window = own_king.map_or(&NO_WINDOW, |k| &KING_WINDOW[k]);
+    let enemy_window = enemy_king_square.map_or(&NO_WINDOW, |k| &KING_WINDOW[relative(c, k)]);
+    let mut out = Attacks {
+        enemy_king: enemy_king_square.map(|k| KingLines::new(k, occ)),
+        ..Attacks::default()
+    };
     let mut mobility = [0i32; MOBILITY_SLOTS];
+    let lines = out.enemy_king;
+    let checks_from = |mover: Mover| match &lines {
+        Some(lines) => lines.checks(mover, c) & !own,
+        None => Bitboard::EMPTY,
+    };
 
     // Pawns attack the square in front: all at once, no two the same.
     let pawns = pos.pieces_of(c, P::Role::PAWN);
@@ -678,11 +815,7 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     out.king = pos.king(c).map_or(Bitboard::EMPTY, king_attacks);
     out.lesser = pawn_attacks;
     out.zone_attackers = (pawn_attacks & enemy_zone).count() as i32;
-    let checks_from = |role: P::Role| match enemy_king_square {
-        Some(ek) => role.attacks(c.flip(), ek, occ) & !own,
-        None => Bitboard::EMPTY,
-    };
-    out.checks = pawn_attacks & checks_from(P::Role::PAWN);
+    out.checks = pawn_attacks & checks_from(Mover::Pawn);
 
     let layout = &P::LAYOUT;
     for &role in P::Role::BOARD_ROLES {
@@ -693,49 +826,62 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
         let material = layout.material + role.index();
         let table = layout.pst + role.index() * 81;
         let class = P::Role::KING_CLASS[role.index()] * WINDOW_CELLS;
-        let slot = P::Role::MOBILITY_SLOT[role.index()];
-        let major = P::Role::VALUES[role.index()] >= MAJOR_VALUE;
-        if role != P::Role::PAWN {
-            if major {
-                out.majors |= bb;
-            } else {
-                out.minors |= bb;
-            }
-        }
-        let checking = if role == P::Role::PAWN {
-            Bitboard::EMPTY
-        } else {
-            checks_from(role)
+        let place = Placement {
+            c,
+            sign,
+            material,
+            table,
+            own_cells: layout.king_own + class,
+            enemy_cells: layout.king_enemy + class,
+            own_window,
+            enemy_window,
         };
-        for sq in bb {
-            let r = relative(c, sq);
-            sink.piece(material, table + r, sign);
-            if let Some(w) = own_window {
-                let cell = w[r];
-                if cell != OUTSIDE {
-                    sink.add(layout.king_own + class + cell as usize, sign);
+        if role == P::Role::PAWN {
+            for sq in bb {
+                place.feed(sink, sq);
+            }
+            continue;
+        }
+        let major = P::Role::VALUES[role.index()] >= MAJOR_VALUE;
+        if major {
+            out.majors |= bb;
+        } else {
+            out.minors |= bb;
+        }
+        let mover = P::Role::MOVERS[role.index()];
+        let checking = checks_from(mover);
+        let slot = P::Role::MOBILITY_SLOT[role.index()];
+        // One loop per way of moving (the match in `attacks` folds away),
+        // so no piece matches on its kind.
+        macro_rules! each {
+            ($mover:expr) => {
+                for sq in bb {
+                    place.feed(sink, sq);
+                    let a = $mover.attacks(c, sq, occ);
+                    out.twice |= out.once & a;
+                    out.once |= a;
+                    if !major {
+                        out.lesser |= a;
+                    }
+                    out.zone_attackers += (a & enemy_zone).any() as i32;
+                    out.checks |= a & checking;
+                    if let Some(s) = slot {
+                        mobility[s] += (a & !own).count() as i32;
+                    }
                 }
-            }
-            if let Some(w) = enemy_window {
-                let cell = w[r];
-                if cell != OUTSIDE {
-                    sink.add(layout.king_enemy + class + cell as usize, sign);
-                }
-            }
-            if role == P::Role::PAWN {
-                continue;
-            }
-            let a = role.attacks(c, sq, occ);
-            out.twice |= out.once & a;
-            out.once |= a;
-            if !major {
-                out.lesser |= a;
-            }
-            out.zone_attackers += (a & enemy_zone).any() as i32;
-            out.checks |= a & checking;
-            if let Some(s) = slot {
-                mobility[s] += (a & !own).count() as i32;
-            }
+            };
+        }
+        match mover {
+            Mover::Pawn => each!(Mover::Pawn),
+            Mover::Lance => each!(Mover::Lance),
+            Mover::Knight => each!(Mover::Knight),
+            Mover::Silver => each!(Mover::Silver),
+            Mover::Gold => each!(Mover::Gold),
+            Mover::Bishop => each!(Mover::Bishop),
+            Mover::Rook => each!(Mover::Rook),
+            Mover::Horse => each!(Mover::Horse),
+            Mover::Dragon => each!(Mover::Dragon),
+            Mover::King => each!(Mover::King),
         }
     }
     for (s, &m) in mobility.iter().enumerate() {
@@ -781,9 +927,10 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
     sink: &mut S,
 ) {
     let d = c.flip();
-    let Some(ek) = pos.king(d) else {
+    let Some(lines) = &ours.enemy_king else {
         return;
     };
+    let ek = lines.square;
     let layout = &P::LAYOUT;
     let zone = king_attacks(ek);
     let attacked = ours.once | ours.king;
@@ -791,22 +938,22 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
     let zone_attacked = (attacked & zone).count() as i32;
     let weak = (attacked & zone & !defended).count() as i32;
     if zone_attacked != 0 {
-        sink.add(layout.zone_attacked, sign * zone_attacked);
+        sink.add_safety(layout.zone_attacked, sign * zone_attacked);
         let twice = (ours.twice & zone).count() as i32;
         if twice != 0 {
-            sink.add(layout.zone_attacked_twice, sign * twice);
+            sink.add_safety(layout.zone_attacked_twice, sign * twice);
         }
         if weak != 0 {
-            sink.add(layout.zone_weak, sign * weak);
+            sink.add_safety(layout.zone_weak, sign * weak);
         }
     }
     let ring = (attacked & RING[ek.index()]).count() as i32;
     if ring != 0 {
-        sink.add(layout.ring_attacked, sign * ring);
+        sink.add_safety(layout.ring_attacked, sign * ring);
     }
     let escapes = (zone & !pos.pieces(d) & !attacked).count() as usize;
     if escapes < 3 {
-        sink.add(layout.escapes + escapes, sign);
+        sink.add_safety(layout.escapes + escapes, sign);
     }
     if (0..P::Role::HAND_ORDER.len()).any(|k| pos.hand_count(c, k) != 0) {
         let empty = !occ;
@@ -817,43 +964,42 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
             if n == 0 {
                 continue;
             }
-            let kind = P::Role::from_index(k);
-            if kind != P::Role::PAWN {
+            if P::Role::from_index(k) != P::Role::PAWN {
                 non_pawns += n as i32;
             }
             // A piece dropped where the same kind of the defender would attack
             // the king from gives check.
-            let checks = kind.attacks(c.flip(), ek, occ) & empty;
+            let checks = lines.checks(P::Role::MOVERS[k], c) & empty;
             let safe = (checks & !defended).count() as i32;
             if safe != 0 {
-                sink.add(layout.safe_check_drops + k, sign * safe);
+                sink.add_safety(layout.safe_check_drops + k, sign * safe);
             }
             let supported = (checks & support).count() as i32;
             if supported != 0 {
-                sink.add(layout.supported_check_drops + k, sign * supported);
+                sink.add_safety(layout.supported_check_drops + k, sign * supported);
             }
         }
         let non_pawns = non_pawns.min(4);
         if non_pawns != 0 {
             if zone_attacked != 0 {
-                sink.add(layout.zone_times_hand, sign * zone_attacked * non_pawns);
+                sink.add_safety(layout.zone_times_hand, sign * zone_attacked * non_pawns);
             }
             if weak != 0 {
-                sink.add(layout.weak_times_hand, sign * weak * non_pawns);
+                sink.add_safety(layout.weak_times_hand, sign * weak * non_pawns);
             }
         }
     }
     let checks = ours.checks.count() as i32;
     if checks != 0 {
-        sink.add(layout.board_checks, sign * checks);
+        sink.add_safety(layout.board_checks, sign * checks);
         let safe = ours.checks & !defended & (!zone | ours.twice);
         let safe = safe.count() as i32;
         if safe != 0 {
-            sink.add(layout.board_checks + 1, sign * safe);
+            sink.add_safety(layout.board_checks + 1, sign * safe);
         }
     }
     if ours.zone_attackers > 0 {
-        sink.add(
+        sink.add_safety(
             layout.zone_attackers + ours.zone_attackers.min(4) as usize - 1,
             sign,
         );
@@ -893,6 +1039,36 @@ fn threat_features<P: EvalPosition, S: FeatureSink>(
     for (i, &n) in counts.iter().enumerate() {
         if n != 0 {
             sink.add(base + i, sign * n as i32);
+        }
+    }
+}
+
+/// Checks a game's [`EvalKind::MOVERS`] against its kinds' own attacks, and
+/// the king lines' checking squares against the kinds' attacks from the
+/// king: every role, colour and square, on a few occupancies.
+#[cfg(test)]
+pub(crate) fn assert_movers_match<R: EvalKind>() {
+    let occupancies = [
+        Bitboard::EMPTY,
+        Bitboard(0x0001_0204_0810_2040_8102_0408_1020_4081),
+        Bitboard(0x1f0f_0703_0100_f0e0_c080_8421_0842_1084) & Bitboard::ALL,
+    ];
+    for occ in occupancies {
+        for sq in Square::all() {
+            let lines = KingLines::new(sq, occ);
+            for c in [Color::Black, Color::White] {
+                for i in 0..R::MOVERS.len() {
+                    let role = R::from_index(i);
+                    let mover = R::MOVERS[i];
+                    assert_eq!(
+                        mover.attacks(c, sq, occ),
+                        role.attacks(c, sq, occ),
+                        "{role:?} {sq}"
+                    );
+                    let by_role = role.attacks(c.flip(), sq, occ);
+                    assert_eq!(lines.checks(mover, c), by_role, "{role:?} checks {sq}");
+                }
+            }
         }
     }
 }

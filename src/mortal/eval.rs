@@ -17,7 +17,7 @@
 //! victim's board value plus the hand value of its demoted kind.
 
 use super::types::Role;
-use crate::board::eval::{EvalKind, Layout};
+use crate::board::eval::{EvalKind, Layout, Mover};
 
 pub use crate::board::eval::{evaluate, hand_value, material, value};
 
@@ -78,6 +78,18 @@ impl EvalKind for Role {
         Some(3), // horse
         Some(4), // dragon
         None,    // king
+    ];
+    const MOVERS: &'static [Mover] = &[
+        Mover::Pawn,
+        Mover::Knight,
+        Mover::Lance,
+        Mover::Silver,
+        Mover::Gold,
+        Mover::Bishop,
+        Mover::Rook,
+        Mover::Horse,
+        Mover::Dragon,
+        Mover::King,
     ];
 }
 

@@ -45,3 +45,8 @@ fn eval_golds_around_the_king_are_safer() {
     let bare = evaluate(&pos("4k4/9/9/9/9/9/9/GG7/G3K4 b rbg 1"));
     assert!(guarded > bare + 50, "{guarded} {bare}");
 }
+
+#[test]
+fn eval_movers_attack_like_the_kinds() {
+    crate::board::eval::assert_movers_match::<Role>();
+}

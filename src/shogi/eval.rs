@@ -9,7 +9,7 @@
 //! compares the tuned evaluation with them.
 
 use super::types::Role;
-use crate::board::eval::{EvalKind, Layout};
+use crate::board::eval::{EvalKind, Layout, Mover};
 
 pub use crate::board::eval::{evaluate, material, value};
 
@@ -72,6 +72,22 @@ impl EvalKind for Role {
         None,    // promoted silver
         Some(3), // horse
         Some(4), // dragon
+    ];
+    const MOVERS: &'static [Mover] = &[
+        Mover::Pawn,
+        Mover::Lance,
+        Mover::Knight,
+        Mover::Silver,
+        Mover::Bishop,
+        Mover::Rook,
+        Mover::Gold,
+        Mover::King,
+        Mover::Gold, // tokin
+        Mover::Gold, // promoted lance
+        Mover::Gold, // promoted knight
+        Mover::Gold, // promoted silver
+        Mover::Horse,
+        Mover::Dragon,
     ];
 }
 

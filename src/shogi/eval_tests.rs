@@ -132,3 +132,8 @@ fn eval_counts_threats() {
     let guarded = "4k4/9/1g7/8g/7r1/7P1/9/9/1L2K4 b - 1";
     assert_eq!(threats(guarded)[..6], [1, 1, 0, 1, 0, 1]);
 }
+
+#[test]
+fn eval_movers_attack_like_the_kinds() {
+    crate::board::eval::assert_movers_match::<Role>();
+}
