@@ -1050,7 +1050,7 @@ fn threat_features<P: EvalPosition, S: FeatureSink>(
 pub(crate) fn assert_movers_match<R: EvalKind>() {
     let occupancies = [
         Bitboard::EMPTY,
-        Bitboard(0x0001_0204_0810_2040_8102_0408_1020_4081),
+        Bitboard(0x0001_0204_0810_2040_8102_0408_1020_4081) & Bitboard::ALL,
         Bitboard(0x1f0f_0703_0100_f0e0_c080_8421_0842_1084) & Bitboard::ALL,
     ];
     for occ in occupancies {
