@@ -646,6 +646,9 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
     /// iteration, beat the first move searched (its score is only set when
     /// it raised alpha in a finished search) is a better answer than the
     /// last completed iteration's. Byoyomi stops most searches this way.
+    /// A loss it scores is not proven (moves not yet searched may hold),
+    /// so it is reported as the worst score short of one: the engine does
+    /// not resign on it.
     fn improved_in_partial(
         root: &[RootMove<G::Move>],
         completed: &Option<Completed<G::Move>>,
@@ -657,7 +660,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             .max_by_key(|rm| rm.score)?;
         (best.mv != done.pv[0]).then(|| Completed {
             depth: done.depth,
-            score: best.score,
+            score: best.score.max(-MATE_BOUND + 1),
             pv: best.pv.clone(),
         })
     }

@@ -388,3 +388,58 @@ fn quiescence_keeps_the_positions_that_stood_pat() {
         assert_eq!(e.depth, 0);
     }
 }
+
+/// A root move of a stopped iteration, searched with `score`.
+fn root_move(mv: u8, score: i32) -> RootMove<u8> {
+    RootMove {
+        mv,
+        score,
+        previous: 0,
+        pv: vec![mv],
+    }
+}
+
+#[test]
+fn a_loss_found_in_a_stopped_iteration_is_not_taken_as_proven() {
+    // The last completed iteration chose move 1 at +311; the stopped one
+    // found it mated and move 2 mated later, move 3 not searched yet.
+    let completed = Some(Completed {
+        depth: 13,
+        score: 311,
+        pv: vec![1],
+    });
+    let root = [
+        root_move(1, mated_in(8)),
+        root_move(2, mated_in(12)),
+        root_move(3, -INFINITE),
+    ];
+    let better = Searcher::<Nim>::improved_in_partial(&root, &completed).unwrap();
+    assert_eq!(better.pv, [2]);
+    let result = SearchResult {
+        best: Some(2),
+        ponder: None,
+        score: better.score,
+        depth: better.depth,
+        nodes: 0,
+        pv: better.pv,
+    };
+    assert!(
+        !result.is_lost(),
+        "the engine would resign: {}",
+        result.score
+    );
+    assert!(
+        better.score < -3000,
+        "still a very bad score: {}",
+        better.score
+    );
+
+    // A move that improved to a real score keeps it.
+    let root = [
+        root_move(1, -200),
+        root_move(2, 50),
+        root_move(3, -INFINITE),
+    ];
+    let better = Searcher::<Nim>::improved_in_partial(&root, &completed).unwrap();
+    assert_eq!((better.pv[0], better.score), (2, 50));
+}
