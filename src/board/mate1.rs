@@ -101,10 +101,27 @@ where
     /// Whether the legal check `m` leaves the opponent without a move.
     fn mates(&mut self, m: M) -> bool {
         self.do_move(m);
-        let mut replies = <Self as Game>::Moves::default();
-        self.generate_legal(&mut replies);
-        let mated = replies.is_empty();
+        let mated = !self.king_can_step() && {
+            let mut replies = <Self as Game>::Moves::default();
+            self.generate_legal(&mut replies);
+            replies.is_empty()
+        };
         self.undo_move();
         mated
+    }
+
+    /// Whether the side to move's king has a legal step (a square next to
+    /// it, not its own piece's, that no enemy piece attacks once the king
+    /// has left its square). Most checks leave one, and finding it is far
+    /// cheaper than generating every evasion.
+    pub(crate) fn king_can_step(&self) -> bool {
+        let side = self.side();
+        let Some(k) = self.king(side) else {
+            return false;
+        };
+        let occ = self.occupied().without(k);
+        (king_attacks(k) & !self.pieces(side))
+            .into_iter()
+            .any(|to| !self.is_attacked(to, side.flip(), occ))
     }
 }

@@ -52,6 +52,11 @@ impl<R: ExchangeKind, M: PackedMove<Role = R>, X, const ROLES: usize, const KIND
         if gain < threshold {
             return false;
         }
+        // Even losing the mover to the first recapture (the mover may then
+        // stop) leaves enough: the common pawn-takes-pawn ends here.
+        if gain - on_square >= threshold {
+            return true;
+        }
         // The square is occupied by the mover from now on.
         let mut occ = occ.with(to);
         // Swap list: `gains[d]` is the balance if the exchange stops after

@@ -337,6 +337,11 @@ where
                 }
                 assert!(fast.is_none() || any_mate);
                 assert_eq!(fast.is_some(), candidate_mate, "{sfen}");
+                // The shortcut of the mate test: a legal king step exists
+                // exactly when the legal list holds a king move.
+                let king = p.king(us);
+                let king_moves = all.iter().any(|m| !m.is_drop() && Some(m.from()) == king);
+                assert_eq!(p.king_can_step(), king_moves, "{sfen}");
                 p.do_move(all[next() as usize % all.len()]);
             }
         }
