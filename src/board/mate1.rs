@@ -62,6 +62,13 @@ where
                 if zone.contains(to) && !ours.attack(to, occ) {
                     continue;
                 }
+                // Or steps away: told without playing the drop.
+                let after = occ.with(to).without(ek);
+                let covered = role.attacks(us, to, after);
+                let steps = zone & !self.pieces(them) & !to.bit() & !covered;
+                if steps.into_iter().any(|s| !ours.attack(s, after)) {
+                    continue;
+                }
                 let m = Self::drop_move(role, to);
                 if self.mates(m) {
                     return Some(m);
