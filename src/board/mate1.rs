@@ -14,7 +14,7 @@
 
 use super::attacks::{king_attacks, line};
 use super::position::{Attackers, Board, Kind, PackedMove};
-use super::Square;
+use super::{Bitboard, Square};
 use crate::game::{Color, Game, MoveList};
 
 /// What the mate-in-one test needs of a game's moves.
@@ -63,10 +63,10 @@ where
                     continue;
                 }
                 // Or steps away: told without playing the drop.
-                let after = occ.with(to).without(ek);
-                let covered = role.attacks(us, to, after);
-                let steps = zone & !self.pieces(them) & !to.bit() & !covered;
-                if steps.into_iter().any(|s| !ours.attack(s, after)) {
+                let lifted = occ.with(to).without(ek);
+                let covered = role.attacks(us, to, lifted);
+                let blocked = self.pieces(them).with(to) | covered;
+                if free_step(ek, blocked, |s| ours.attack(s, lifted)) {
                     continue;
                 }
                 let m = Self::drop_move(role, to);
@@ -126,9 +126,18 @@ where
         let Some(k) = self.king(side) else {
             return false;
         };
-        let occ = self.occupied().without(k);
-        (king_attacks(k) & !self.pieces(side))
-            .into_iter()
-            .any(|to| !self.is_attacked(to, side.flip(), occ))
+        let lifted = self.occupied().without(k);
+        free_step(k, self.pieces(side), |s| {
+            self.is_attacked(s, side.flip(), lifted)
+        })
     }
+}
+
+/// Whether a king on `k` can step to a square next to it that is not in
+/// `blocked` (its own pieces, squares known to be covered) and that
+/// `attacked` (with the king already off its square) does not name.
+fn free_step(k: Square, blocked: Bitboard, attacked: impl Fn(Square) -> bool) -> bool {
+    (king_attacks(k) & !blocked)
+        .into_iter()
+        .any(|s| !attacked(s))
 }
