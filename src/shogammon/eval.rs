@@ -79,51 +79,51 @@ const NO_CLASS: u8 = u8::MAX;
 /// The shipped weights.
 pub const SHIPPED: Params = Params {
     values: [
-        431,  // pawn
-        901,  // lance
-        1247, // knight
-        1663, // silver
-        2561, // bishop
-        2878, // rook
-        1990, // gold
+        367,  // pawn
+        949,  // lance
+        1370, // knight
+        1661, // silver
+        2402, // bishop
+        2766, // rook
+        1835, // gold
         0,    // king
-        1161, // tokin
-        1346, // promoted lance
-        1590, // promoted knight
-        1998, // promoted silver
-        3122, // horse
-        3590, // dragon
+        1112, // tokin
+        1298, // promoted lance
+        1563, // promoted knight
+        2015, // promoted silver
+        3183, // horse
+        3573, // dragon
     ],
-    hand_values: [259, 1531, 1515, 1984, 2568, 2983, 2076],
+    hand_values: [361, 1606, 1618, 2027, 2568, 3038, 2101],
     lower_share: 1000,
-    king_on_top: 206,
-    king_flight: 569,
+    king_on_top: 238,
+    king_flight: 695,
     threat_share: 635,
     squash: 9954,
     attack: [
-        [207, 147, 176],
-        [35, -40, -148],
-        [-52, -21, 26],
-        [88, -93, 45],
-        [363, 89, -85],
-        [32, 71, -29],
-        [0, 2, 221],
-        [-11, 5, -53],
-        [4, -9, 20],
+        [189, 30, 99],
+        [49, -32, -219],
+        [-50, -29, 21],
+        [104, -120, -26],
+        [436, 56, -147],
+        [29, 72, -16],
+        [8, -8, 218],
+        [-11, 16, -50],
+        [10, -6, -5],
     ],
     defend: [
-        [59, -55, -31],
-        [51, 6, -67],
-        [178, 84, -170],
-        [85, 83, -64],
-        [234, 355, 320],
-        [-351, -261, 195],
-        [217, 140, 125],
-        [112, 116, 18],
-        [-1, 0, -11],
+        [-31, -83, -81],
+        [109, 63, -80],
+        [218, 57, -52],
+        [127, 37, -2],
+        [293, 346, 294],
+        [-352, -237, 54],
+        [65, 147, 156],
+        [139, 133, 32],
+        [0, -11, -1],
     ],
-    drop_room: 28,
-    gain_share: 713,
+    drop_room: -9,
+    gain_share: 909,
 };
 
 #[inline]
