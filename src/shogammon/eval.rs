@@ -10,8 +10,8 @@
 //! its coming roll (the search has no quiescence: a leaf with a piece en
 //! prise would otherwise read as quiet).
 //!
-//! Units: [`crate::chance::score`] (equity × 10000; a pawn ahead ≈ 400, a
-//! rook ahead ≈ 2250). The weights are fitted to self-play results so that
+//! Units: [`crate::chance::score`] (equity × 10000; a pawn ahead ≈ 350, a
+//! rook ahead ≈ 2200). The weights are fitted to self-play results so that
 //! a score reads as an equity (docs/tuning.md).
 
 use super::position::{Core, Position};
