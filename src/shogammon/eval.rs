@@ -408,32 +408,36 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
     // the king are computed once per kind, with the board as it stands
     // (the piece's own square only matters for lines through it, and a
     // piece reaching the king along such a line reaches it directly).
-    let (kf, kr) = (ksq.file() as i8, ksq.rank() as i8);
-    let mut reverse: [Option<Bitboard>; 14] = [None; 14];
-    for from in ours & !direct {
-        let Some(p) = core.mobile_piece(from) else {
+    // Kinds, not pieces, are walked: a kind whose dice are already
+    // counted (a second gold, say) or with no piece near enough costs a
+    // few bit operations.
+    for role in Role::ALL {
+        let mut from = core.mobile_of(by, role) & !direct;
+        if !from.any() {
             continue;
-        };
-        let m = faces(core, p.role);
-        // Already counted for these dice (a second gold, say).
+        }
+        let m = faces(core, role);
         if (0..6).all(|x| m & (1 << x) == 0 || then[x] & m == m) {
             continue;
         }
-        let (df, dr) = (
-            (from.file() as i8 - kf).abs(),
-            (from.rank() as i8 - kr).abs(),
-        );
-        let near = match p.role {
-            Role::Knight => df <= 2 && dr <= 4,
-            r if is_slider(r) => true,
-            _ => df <= 2 && dr <= 2,
-        };
-        if !near {
+        if !is_slider(role) {
+            let reach = if role == Role::Knight {
+                &KNIGHT_BOX
+            } else {
+                &STEP_BOX
+            };
+            from &= reach[ksq.index()];
+        }
+        if !from.any() {
             continue;
         }
-        let dests = Core::reach(p, from, occ) & !core.points() & !ksq.bit();
-        let r = *reverse[p.role.index()].get_or_insert_with(|| reverse_reach(p.role, by, ksq, occ));
-        if (dests & r).any() {
+        let r = reverse_reach(role, by, ksq, occ);
+        let piece = Piece::new(by, role);
+        let target = r & !core.points() & !ksq.bit();
+        if from
+            .into_iter()
+            .any(|sq| (Core::reach(piece, sq, occ) & target).any())
+        {
             add_order(&mut then, m, m);
         }
     }
@@ -719,6 +723,33 @@ static NEAR: [Bitboard; 81] = {
     }
     table
 };
+
+/// Per square, the squares at most `files` files and `ranks` ranks away
+/// (itself included): where a stepping piece must stand to reach it in
+/// two moves.
+const fn box_around(files: usize, ranks: usize) -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut i: usize = 0;
+    while i < 81 {
+        let mut j: usize = 0;
+        let mut bits = 0u128;
+        while j < 81 {
+            if (i / 9).abs_diff(j / 9) <= files && (i % 9).abs_diff(j % 9) <= ranks {
+                bits |= 1 << j;
+            }
+            j += 1;
+        }
+        table[i] = Bitboard(bits);
+        i += 1;
+    }
+    table
+}
+
+/// Two steps of a silver, gold or king (or their promoted kinds) reach
+/// at most two files and two ranks away.
+static STEP_BOX: [Bitboard; 81] = box_around(2, 2);
+/// Two knight jumps: two files, four ranks.
+static KNIGHT_BOX: [Bitboard; 81] = box_around(2, 4);
 
 const fn chebyshev(a: usize, b: usize) -> usize {
     let (fa, ra, fb, rb) = (a / 9, a % 9, b / 9, b % 9);

@@ -775,6 +775,12 @@ fn threat_counts_follow_the_dice() {
     // the rook takes (5), in either order of the dice; or the rook stacks
     // on the silver and goes on with 5-5. 3-5, 5-3, 5-5.
     assert_eq!(gote_threat("4k4/4r4/9/9/4s4/9/9/9/4K4 b - 1"), 3);
+    // One piece, two moves, on a double of its face: a silver two ranks
+    // away (3-3), a knight two jumps away, four ranks and two files (2-2).
+    assert_eq!(gote_threat("4k4/9/9/9/9/9/4s4/9/4K4 b - 1"), 1);
+    assert_eq!(gote_threat("4k4/9/9/9/2n6/9/9/9/4K4 b - 1"), 1);
+    // Three files away neither reaches in two moves.
+    assert_eq!(gote_threat("4k4/9/9/9/9/9/1s7/9/4K4 b - 1"), 0);
 }
 
 #[test]
