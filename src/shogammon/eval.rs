@@ -79,51 +79,51 @@ const NO_CLASS: u8 = u8::MAX;
 /// The shipped weights.
 pub const SHIPPED: Params = Params {
     values: [
-        367,  // pawn
-        949,  // lance
-        1370, // knight
-        1661, // silver
-        2402, // bishop
-        2766, // rook
-        1835, // gold
+        325,  // pawn
+        997,  // lance
+        1317, // knight
+        1738, // silver
+        2305, // bishop
+        2771, // rook
+        1763, // gold
         0,    // king
-        1112, // tokin
-        1298, // promoted lance
-        1563, // promoted knight
-        2015, // promoted silver
-        3183, // horse
-        3573, // dragon
+        1072, // tokin
+        1289, // promoted lance
+        1538, // promoted knight
+        2010, // promoted silver
+        3245, // horse
+        3494, // dragon
     ],
-    hand_values: [361, 1606, 1618, 2027, 2568, 3038, 2101],
+    hand_values: [455, 1620, 1696, 2078, 2566, 3054, 2152],
     lower_share: 1000,
-    king_on_top: 238,
-    king_flight: 695,
+    king_on_top: 285,
+    king_flight: 742,
     threat_share: 635,
     squash: 9954,
     attack: [
-        [189, 30, 99],
-        [49, -32, -219],
-        [-50, -29, 21],
-        [104, -120, -26],
-        [436, 56, -147],
-        [29, 72, -16],
-        [8, -8, 218],
-        [-11, 16, -50],
-        [10, -6, -5],
+        [184, 19, 13],
+        [59, -21, -227],
+        [-51, -20, 8],
+        [138, -121, -32],
+        [520, 71, -144],
+        [35, 62, -3],
+        [20, -12, 179],
+        [-1, 28, -49],
+        [7, -16, -24],
     ],
     defend: [
-        [-31, -83, -81],
-        [109, 63, -80],
-        [218, 57, -52],
-        [127, 37, -2],
-        [293, 346, 294],
-        [-352, -237, 54],
-        [65, 147, 156],
-        [139, 133, 32],
-        [0, -11, -1],
+        [-41, -109, -85],
+        [145, 52, -41],
+        [251, 43, -45],
+        [145, 73, 44],
+        [305, 335, 294],
+        [-348, -242, 5],
+        [4, 194, 159],
+        [151, 143, 44],
+        [-7, -14, -7],
     ],
-    drop_room: -9,
-    gain_share: 909,
+    drop_room: -19,
+    gain_share: 1060,
 };
 
 #[inline]
