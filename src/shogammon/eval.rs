@@ -421,12 +421,12 @@ pub fn king_capture_rolls(core: &Core, by: Color) -> u32 {
             continue;
         }
         if !is_slider(role) {
-            let reach = if role == Role::Knight {
-                &KNIGHT_BOX
+            from &= if role == Role::Knight {
+                KNIGHT_BOX[ksq.index()]
             } else {
-                &STEP_BOX
+                // Two steps reach at most two files and two ranks away.
+                within_two(ksq)
             };
-            from &= reach[ksq.index()];
         }
         if !from.any() {
             continue;
@@ -725,8 +725,7 @@ static NEAR: [Bitboard; 81] = {
 };
 
 /// Per square, the squares at most `files` files and `ranks` ranks away
-/// (itself included): where a stepping piece must stand to reach it in
-/// two moves.
+/// (itself included).
 const fn box_around(files: usize, ranks: usize) -> [Bitboard; 81] {
     let mut table = [Bitboard::EMPTY; 81];
     let mut i: usize = 0;
@@ -745,10 +744,8 @@ const fn box_around(files: usize, ranks: usize) -> [Bitboard; 81] {
     table
 }
 
-/// Two steps of a silver, gold or king (or their promoted kinds) reach
-/// at most two files and two ranks away.
-static STEP_BOX: [Bitboard; 81] = box_around(2, 2);
-/// Two knight jumps: two files, four ranks.
+/// Where a knight must stand to reach a square in two jumps: two files,
+/// four ranks.
 static KNIGHT_BOX: [Bitboard; 81] = box_around(2, 4);
 
 const fn chebyshev(a: usize, b: usize) -> usize {
