@@ -534,32 +534,36 @@ impl<P: EvalPosition> FeatureSink for Shipped<P> {
 /// A small direct-mapped cache of evaluations keyed by the position key
 /// (quiescence search often evaluates a position twice): the key's high
 /// half checks the entry, the score sits in the low half. Shared by all
-/// search threads; a torn or stale entry only costs a recomputation.
-pub struct EvalCache([AtomicU64; 1 << 15]);
+/// search threads; a stale entry only costs a recomputation. `N`, the
+/// number of entries, is a power of two.
+pub struct EvalCache<const N: usize = 32768>([AtomicU64; N]);
 
-impl EvalCache {
+impl<const N: usize> EvalCache<N> {
     #[allow(clippy::new_without_default)]
-    pub const fn new() -> EvalCache {
-        EvalCache([const { AtomicU64::new(0) }; 1 << 15])
+    pub const fn new() -> EvalCache<N> {
+        assert!(N.is_power_of_two());
+        EvalCache([const { AtomicU64::new(0) }; N])
     }
 
-    fn slot(&self, key: u64) -> &AtomicU64 {
-        &self.0[key as usize & (self.0.len() - 1)]
+    /// The cached score of the position with `key`, or `evaluate()`'s,
+    /// which is then kept.
+    #[inline]
+    pub fn get_or(&self, key: u64, evaluate: impl FnOnce() -> i32) -> i32 {
+        let slot = &self.0[key as usize & (N - 1)];
+        let entry = slot.load(Ordering::Relaxed);
+        if entry >> 32 == key >> 32 {
+            return entry as u32 as i32;
+        }
+        let score = evaluate();
+        slot.store((key >> 32) << 32 | score as u32 as u64, Ordering::Relaxed);
+        score
     }
 }
 
 /// Static evaluation for the side to move, centipawns, with the game's
 /// shipped weights, through its cache.
 pub fn evaluate<P: EvalPosition>(pos: &P) -> i32 {
-    let key = pos.key();
-    let slot = P::Role::CACHE.slot(key);
-    let entry = slot.load(Ordering::Relaxed);
-    if entry >> 32 == key >> 32 {
-        return entry as u32 as i32;
-    }
-    let score = evaluate_uncached(pos);
-    slot.store((key >> 32) << 32 | score as u32 as u64, Ordering::Relaxed);
-    score
+    P::Role::CACHE.get_or(pos.key(), || evaluate_uncached(pos))
 }
 
 /// The evaluation with the shipped weights, not cached.

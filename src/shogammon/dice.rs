@@ -185,6 +185,13 @@ impl DiceMap {
         self.faces[role.unpromoted().index()]
     }
 
+    /// A number that tells maps apart, to mix into a position key where
+    /// a cached value depends on the map (the key itself does not).
+    #[inline]
+    pub fn fingerprint(&self) -> u64 {
+        u64::from_le_bytes(self.faces).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
     /// Whether a piece of `role` (promoted or not) answers to `die` (1..=6).
     #[inline]
     pub fn answers(&self, die: u8, role: Role) -> bool {

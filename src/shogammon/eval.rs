@@ -16,6 +16,7 @@
 
 use super::position::{Core, Position};
 use crate::board::attacks::*;
+use crate::board::eval::EvalCache;
 use crate::board::position::Kind;
 use crate::board::{Bitboard, Square};
 use crate::chance::score::{clamp_eval, MAX_EVAL, WIN};
@@ -778,9 +779,17 @@ fn squash(cp: i32, squash: i32) -> i32 {
     (WIN as i64 * x / (x.abs() + i64::from(squash.max(1)))) as i32
 }
 
-/// Static evaluation for the side to move, which is about to roll.
+/// Static evaluation for the side to move, which is about to roll,
+/// through a cache: a chance node's probe and its roll's full search
+/// evaluate the same replies, and each iteration the positions of the
+/// last. (2 MB: a quarter of a million entries saved 4.5% of the bench's
+/// instructions, 32,768 only 2%.) The key has no dice map in it; the
+/// evaluation depends on it.
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_core(pos.core())
+    static CACHE: EvalCache<{ 1 << 18 }> = EvalCache::new();
+    let core = pos.core();
+    let key = core.key() ^ core.dice_map().fingerprint();
+    CACHE.get_or(key, || evaluate_core(core))
 }
 
 /// The evaluation's parts for the `eval` debugging command, from the side

@@ -706,6 +706,22 @@ fn dice_map_changes_which_pieces_move() {
 }
 
 #[test]
+fn cached_evaluation_follows_the_dice_map() {
+    // A pawn next to the enemy king takes it on the 11 rolls with a 1
+    // under the default map, on the 20 with a 1 or a 6 when pawns answer
+    // to both: the same board and key, other scores. The evaluation's
+    // cache must not hand one map's score to the other.
+    let sfen = "4k4/4P4/9/9/9/9/9/9/4K4 b - 1";
+    let default = pos(sfen);
+    let mut wider = pos(sfen);
+    wider.set_dice_map(DiceMap::parse("P,LN,S,G,BR,KP").unwrap());
+    for p in [&default, &wider, &default, &wider] {
+        assert_eq!(eval::evaluate(p), eval::evaluate_core(p.core()));
+    }
+    assert!(eval::evaluate(&wider) > eval::evaluate(&default));
+}
+
+#[test]
 fn fast_legality_check_agrees_with_generation() {
     // `is_legal_turn` (used on search hints) must accept exactly the turns
     // generation produces: every generated turn (duplicates included), and
