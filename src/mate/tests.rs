@@ -306,7 +306,9 @@ fn timeout_with_a_tiny_time_limit() {
     let r = solve(&mut p, &lim, &|| false);
     let took = t.elapsed();
     assert_eq!(r, MateResult::Timeout);
-    assert!(took < Duration::from_millis(30 + 60), "took {took:?}");
+    // Well under the 60 s it would search without the limit; the margin
+    // is for a loaded test machine.
+    assert!(took < Duration::from_millis(30 + 500), "took {took:?}");
 }
 
 #[test]
@@ -345,9 +347,10 @@ fn stop_flag_from_another_thread() {
     assert_eq!(r, MateResult::Timeout);
     let latency = returned - set_at.load(Ordering::SeqCst);
     // The solver itself answers within a few milliseconds; the margin is
-    // for a loaded test machine.
+    // for a loaded test machine (74 ms seen with both cores busy and the
+    // test niced). Without the flag it would search on for its 60 s.
     assert!(
-        latency < 50_000,
+        latency < 1_000_000,
         "returned {latency} us after the stop flag"
     );
 }
