@@ -88,27 +88,27 @@ static GOLD: StepTable = step_tables(GOLD_STEPS);
 static KING: [Bitboard; 81] = step_table(KING_STEPS, 0);
 
 /// The squares at most two files and two ranks away (a 5x5 box, `sq` in).
-static WITHIN_TWO: [Bitboard; 81] = {
+static WITHIN_TWO: [Bitboard; 81] = box_table(2, 2);
+
+/// Per square, the squares at most `files` files and `ranks` ranks away
+/// (itself included).
+pub const fn box_table(files: usize, ranks: usize) -> [Bitboard; 81] {
     let mut table = [Bitboard::EMPTY; 81];
-    let mut sq = 0;
-    while sq < 81 {
-        let mut bb = 0u128;
-        let mut df = -2;
-        while df <= 2 {
-            let mut dr = -2;
-            while dr <= 2 {
-                if let Some(to) = offset(sq, df, dr) {
-                    bb |= 1u128 << to;
-                }
-                dr += 1;
+    let mut i: usize = 0;
+    while i < 81 {
+        let mut j: usize = 0;
+        let mut bits = 0u128;
+        while j < 81 {
+            if (i / 9).abs_diff(j / 9) <= files && (i % 9).abs_diff(j % 9) <= ranks {
+                bits |= 1 << j;
             }
-            df += 1;
+            j += 1;
         }
-        table[sq] = Bitboard(bb);
-        sq += 1;
+        table[i] = Bitboard(bits);
+        i += 1;
     }
     table
-};
+}
 
 const fn ray_tables() -> [[Bitboard; 81]; 8] {
     let mut t = [[Bitboard::EMPTY; 81]; 8];

@@ -725,29 +725,9 @@ static NEAR: [Bitboard; 81] = {
     table
 };
 
-/// Per square, the squares at most `files` files and `ranks` ranks away
-/// (itself included).
-const fn box_around(files: usize, ranks: usize) -> [Bitboard; 81] {
-    let mut table = [Bitboard::EMPTY; 81];
-    let mut i: usize = 0;
-    while i < 81 {
-        let mut j: usize = 0;
-        let mut bits = 0u128;
-        while j < 81 {
-            if (i / 9).abs_diff(j / 9) <= files && (i % 9).abs_diff(j % 9) <= ranks {
-                bits |= 1 << j;
-            }
-            j += 1;
-        }
-        table[i] = Bitboard(bits);
-        i += 1;
-    }
-    table
-}
-
 /// Where a knight must stand to reach a square in two jumps: two files,
 /// four ranks.
-static KNIGHT_BOX: [Bitboard; 81] = box_around(2, 4);
+static KNIGHT_BOX: [Bitboard; 81] = box_table(2, 4);
 
 const fn chebyshev(a: usize, b: usize) -> usize {
     let (fa, ra, fb, rb) = (a / 9, a % 9, b / 9, b % 9);
