@@ -80,51 +80,51 @@ const NO_CLASS: u8 = u8::MAX;
 /// The shipped weights.
 pub const SHIPPED: Params = Params {
     values: [
-        325,  // pawn
-        997,  // lance
-        1317, // knight
-        1738, // silver
-        2305, // bishop
-        2771, // rook
-        1763, // gold
+        442,  // pawn
+        993,  // lance
+        1284, // knight
+        1799, // silver
+        2159, // bishop
+        2789, // rook
+        1786, // gold
         0,    // king
-        1072, // tokin
-        1289, // promoted lance
-        1538, // promoted knight
-        2010, // promoted silver
-        3245, // horse
-        3494, // dragon
+        1056, // tokin
+        1230, // promoted lance
+        1480, // promoted knight
+        2000, // promoted silver
+        3320, // horse
+        3402, // dragon
     ],
-    hand_values: [455, 1620, 1696, 2078, 2566, 3054, 2152],
+    hand_values: [338, 1599, 1698, 2132, 2566, 3076, 2178],
     lower_share: 1000,
-    king_on_top: 285,
-    king_flight: 742,
+    king_on_top: 399,
+    king_flight: 781,
     threat_share: 635,
     squash: 9954,
     attack: [
-        [184, 19, 13],
-        [59, -21, -227],
-        [-51, -20, 8],
-        [138, -121, -32],
-        [520, 71, -144],
-        [35, 62, -3],
-        [20, -12, 179],
-        [-1, 28, -49],
-        [7, -16, -24],
+        [233, 13, -14],
+        [62, -30, -215],
+        [-58, -26, 0],
+        [167, -103, 0],
+        [587, 119, -107],
+        [49, 52, 1],
+        [31, -2, 128],
+        [4, 40, -40],
+        [0, -41, -40],
     ],
     defend: [
-        [-41, -109, -85],
-        [145, 52, -41],
-        [251, 43, -45],
-        [145, 73, 44],
-        [305, 335, 294],
-        [-348, -242, 5],
-        [4, 194, 159],
-        [151, 143, 44],
-        [-7, -14, -7],
+        [87, -40, -156],
+        [127, 39, -54],
+        [198, 126, 3],
+        [167, 65, 31],
+        [280, 391, 270],
+        [-364, -240, 12],
+        [19, 152, 186],
+        [169, 170, 47],
+        [-9, -24, -20],
     ],
-    drop_room: -19,
-    gain_share: 1060,
+    drop_room: 38,
+    gain_share: 1199,
 };
 
 #[inline]
