@@ -707,19 +707,10 @@ static BUCKET: [[u8; 81]; 81] = {
 
 /// Per square, the squares within [`DISTANCES`] of it (itself aside).
 static NEAR: [Bitboard; 81] = {
-    let mut table = [Bitboard::EMPTY; 81];
+    let mut table = box_table(DISTANCES, DISTANCES);
     let mut i = 0;
     while i < 81 {
-        let mut j = 0;
-        let mut bits = 0u128;
-        while j < 81 {
-            let d = chebyshev(i, j);
-            if d >= 1 && d <= DISTANCES {
-                bits |= 1 << j;
-            }
-            j += 1;
-        }
-        table[i] = Bitboard(bits);
+        table[i] = Bitboard(table[i].0 & !(1u128 << i));
         i += 1;
     }
     table
