@@ -12,6 +12,7 @@ pub mod cli;
 pub mod error;
 pub mod game;
 pub mod golden;
+pub mod huge_pages;
 pub mod mate;
 pub mod mortal;
 pub mod nnue;

@@ -239,13 +239,10 @@ pub(crate) fn slot_count<S>(mb: usize) -> usize {
     }
 }
 
-/// `slots` default slots; an allocation failure is returned rather than
-/// aborting the engine.
+/// `slots` default slots (on huge pages where the system gives them); an
+/// allocation failure is returned rather than aborting the engine.
 pub(crate) fn allocate<S: Default>(slots: usize) -> Result<Vec<S>, TryReserveError> {
-    let mut entries = Vec::new();
-    entries.try_reserve_exact(slots)?;
-    entries.resize_with(slots, S::default);
-    Ok(entries)
+    crate::huge_pages::vec_with(slots, S::default)
 }
 
 /// The slot of `key` in a table of `len` slots (a power of two, so masking

@@ -175,7 +175,10 @@ pub fn read_net(input: &mut impl Read, len: u64) -> Result<Loaded, LoadError> {
     }
     let mut ft_bias = [0i16; HALF];
     r.i16s(&mut ft_bias)?;
-    let mut ft_weights = vec![0i16; HALF * INPUTS];
+    // Rows are read at random (one per changed feature): huge pages keep
+    // the 64 MB off the address-translation misses.
+    let mut ft_weights = crate::huge_pages::vec_with(HALF * INPUTS, || 0i16)
+        .or_else(|e| err(format!("cannot allocate the feature transformer: {e}")))?;
     r.i16s(&mut ft_weights)?;
     let net_hash = r.u32()?;
     if net_hash != NET_HASH {
