@@ -444,6 +444,13 @@ pub trait SearchHooks:
         }
     }
 
+    /// Whether the search has the mate solver check a root move before it
+    /// becomes the answer: whether the opponent then has a forced mate
+    /// (`search/guard.rs`). For games with drops, where sacrificial mating
+    /// attacks hide behind the search's pruning; the solver must work for
+    /// the game ([`SearchHooks::checking_moves`]).
+    const MATE_GUARD: bool = false;
+
     /// Two keys of the position's slowly changing structure (in shogi the
     /// pawns, and the castles): the search keeps, per key, how far its
     /// results have differed from the static evaluation and corrects later

@@ -22,6 +22,9 @@
 //! - Quiescence search over the game's tactical moves with stand-pat, or over
 //!   every evasion when in check; captures losing material are skipped;
 //!   positions that stood pat are kept in the table for their evaluation.
+//! - The mate guard (`search/guard.rs`, games that ask for it): a root
+//!   move about to become the answer is given to the mate solver from the
+//!   opponent's side; a move it finds a mate after scores as that mate.
 //! - A position with no legal move is lost for the side to move (checkmate
 //!   and stalemate alike, as in shogi and Sigma 4); `repetition()` and the
 //!   move limit end the game at interior nodes (never at the root, which
@@ -35,6 +38,7 @@
 
 mod control;
 mod correction;
+mod guard;
 mod ordering;
 pub mod progress;
 pub mod score;
@@ -48,6 +52,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::game::{MoveList, Rules, SearchHooks};
 use crate::tt::{Bound, Entry, TranspositionTable};
 use correction::Correction;
+use guard::{Verdict, GUARD_MIN_DEPTH};
 use ordering::{
     appended, is_losing_tactical, order_moves, order_quiescence, order_quiet_stage,
     order_tactical_stage, pick_next, Hints, History, Killers, HISTORY_MAX,
@@ -484,6 +489,8 @@ struct Searcher<'a, G: SearchHooks> {
     /// Null moves are not tried above this ply (a null-move verification
     /// search is running); 0: no restriction.
     null_min_ply: usize,
+    /// The mate guard's verdicts on root moves this search.
+    guarded: Vec<(G::Move, Verdict)>,
 }
 
 /// What the node-level pruning needs to know of a node.
@@ -537,6 +544,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             correction: Correction::default(),
             reductions: reduction_table(),
             null_min_ply: 0,
+            guarded: Vec::new(),
         }
     }
 
@@ -761,8 +769,22 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         }
         self.nodes += 1;
         let mut best = -INFINITE;
+        let guarding = G::MATE_GUARD
+            && depth >= GUARD_MIN_DEPTH
+            && root.len() > 1
+            && self.shared.helpers_stop.is_none();
         for (i, rm) in root.iter_mut().enumerate() {
             let m = rm.mv;
+            if let Some(&(_, Verdict::Mated(score))) = self.guarded.iter().find(|(g, _)| *g == m) {
+                // Refuted by the mate guard: no need to search it again.
+                if i == 0 {
+                    rm.score = score;
+                    rm.pv.clear();
+                    rm.pv.push(m);
+                }
+                best = best.max(score);
+                continue;
+            }
             self.stack[0].current = Some(m);
             self.stack[0].current_index = pos.history_index(m);
             self.stack[0].current_piece_to = pos.piece_to_index(m);
@@ -794,6 +816,13 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             pos.undo_move();
             if self.aborted {
                 return None;
+            }
+            let mut score = score;
+            if guarding && (i == 0 || score > alpha) && !is_mate_score(score) {
+                if let Verdict::Mated(mated) = self.guard(pos, m) {
+                    score = mated;
+                    self.stack[1].pv.clear();
+                }
             }
             if i == 0 || score > alpha {
                 rm.score = score;

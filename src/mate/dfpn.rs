@@ -582,6 +582,23 @@ impl<'a, G: SearchHooks> Solver<'a, G> {
         }
     }
 
+    /// Looks for a mate within `nodes` expanded nodes, without shortening
+    /// it: the first mate proved, its line read from the table (with as
+    /// many nodes again at most) and verified. `None` when there is none or
+    /// the budget ran out first.
+    pub fn find(&mut self, pos: &mut G, nodes: u64) -> Option<Vec<G::Move>> {
+        self.node_limit = self.node_limit.min(nodes.saturating_mul(2));
+        self.phase_end = nodes;
+        let v = self.search(pos, NO_LIMIT, true);
+        if v.pn != 0 {
+            return None;
+        }
+        self.phase_end = self.node_limit;
+        self.aborted = self.hard_stop;
+        let (line, _) = self.extract_pv(pos, v.len, false);
+        line.filter(|pv| super::is_mate_line(pos, pv))
+    }
+
     /// Reads a mate line of `len` plies (or at most `len` when not `exact`)
     /// from the table, re-searching where it has lost an entry.
     fn extract_pv(

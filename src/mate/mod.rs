@@ -131,6 +131,23 @@ pub fn solve_with_stats<G: SearchHooks>(
     (result, solver.stats(exact))
 }
 
+/// A forced mate by the side to move that `nodes` expanded nodes find (a
+/// verified line), or `None`: no mate, or none found in the budget. The
+/// line is the first one proved, not shortened; `pos` is left as given.
+pub fn find_mate<G: SearchHooks>(
+    pos: &mut G,
+    nodes: u64,
+    hash_mb: usize,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<G::Move>> {
+    let limits = MateLimits {
+        time: None,
+        nodes: None,
+        hash_mb,
+    };
+    dfpn::Solver::<G>::new(&limits, stop).find(pos, nodes)
+}
+
 /// The `checkmate ...` answer for a result found from `pos`.
 pub fn to_checkmate<G: SearchHooks>(pos: &G, result: &MateResult<G::Move>) -> usi::Checkmate {
     match result {

@@ -41,6 +41,10 @@ impl Game for Position {
 
 impl SearchHooks for Position {
     crate::shogi_family_search_hooks!();
+
+    /// Measured in shogi (docs/strength.md, "The mate guard"); Mortal
+    /// Shogi's solver works too, but the guard is not measured there yet.
+    const MATE_GUARD: bool = true;
 }
 
 impl crate::board::mate1::MateMoves for Position {
