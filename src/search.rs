@@ -775,8 +775,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             && self.shared.helpers_stop.is_none();
         for (i, rm) in root.iter_mut().enumerate() {
             let m = rm.mv;
-            if let Some(&(_, Verdict::Mated(score))) = self.guarded.iter().find(|(g, _)| *g == m) {
-                // Refuted by the mate guard: no need to search it again.
+            if let Some(score) = self.refuted(m) {
                 if i == 0 {
                     rm.score = score;
                     rm.pv.clear();
@@ -790,7 +789,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             self.stack[0].current_piece_to = pos.piece_to_index(m);
             let tactical = pos.is_tactical(m);
             pos.do_move(m);
-            let score = if i == 0 {
+            let mut score = if i == 0 {
                 -self.negamax(pos, depth - 1, 1, -beta, -alpha, false)
             } else {
                 // Late quiet root moves are searched a little shallower
@@ -817,7 +816,6 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             if self.aborted {
                 return None;
             }
-            let mut score = score;
             if guarding && (i == 0 || score > alpha) && !is_mate_score(score) {
                 if let Verdict::Mated(mated) = self.guard(pos, m) {
                     score = mated;

@@ -37,7 +37,7 @@ impl<G: SearchHooks> Searcher<'_, G> {
     /// The guard's verdict on the root move `m` (asked once a search per
     /// move; later iterations reuse it).
     pub(super) fn guard(&mut self, pos: &mut G, m: G::Move) -> Verdict {
-        if let Some(&(_, verdict)) = self.guarded.iter().find(|(g, _)| *g == m) {
+        if let Some(verdict) = self.verdict(m) {
             return verdict;
         }
         let budget = (self.nodes / GUARD_SHARE).clamp(GUARD_MIN_NODES, GUARD_MAX_NODES);
@@ -70,6 +70,20 @@ impl<G: SearchHooks> Searcher<'_, G> {
             self.guarded.push((m, verdict));
         }
         verdict
+    }
+
+    /// The score of the root move `m` if the guard has refuted it this
+    /// search (it need not be searched again).
+    pub(super) fn refuted(&self, m: G::Move) -> Option<i32> {
+        match self.verdict(m) {
+            Some(Verdict::Mated(score)) => Some(score),
+            _ => None,
+        }
+    }
+
+    /// The guard's verdict on `m` this search, if it was asked.
+    fn verdict(&self, m: G::Move) -> Option<Verdict> {
+        self.guarded.iter().find(|(g, _)| *g == m).map(|&(_, v)| v)
     }
 }
 
