@@ -340,10 +340,11 @@ while IFS= read -r line; do
     "go setup") echo "bestmove setup [RW]/[W]/[F]";;
     "go cube") echo "bestmove double";;
     "go take") echo "bestmove drop";;
+    stop) [ "$mode" = untilstop ] && echo "bestmove resign";;
     go*) case "$mode" in
            illegal) echo "bestmove 5e5d";;
            crash) exit 3;;
-           hang) ;;
+           hang|untilstop) ;;
            slow) sleep 0.5; echo "bestmove resign";;
            win) echo "bestmove win";;
            resign) echo "info string giving up"; echo "bestmove resign";;
@@ -424,6 +425,21 @@ fn broken_engines_are_caught() {
         "answers after stop: time losses\n{}",
         r.out
     );
+
+    // An engine that searches until stopped: a time loss once the margin
+    // is spent, but with --stop-on-time it is stopped on time and its
+    // answer counts.
+    let r = broken_match(&dir, "untilstop", &[]);
+    assert_eq!(
+        r.faults(2),
+        [0, 0, 2, 0],
+        "stopped after the margin\n{}",
+        r.out
+    );
+    let r = broken_match(&dir, "untilstop", &["--stop-on-time"]);
+    assert_eq!(r.wdl(), [2, 0, 0], "{}", r.out);
+    assert_eq!(r.faults(2), [0; 4], "stopped on time\n{}", r.out);
+    assert!(r.out.contains("resignation 2"), "{}", r.out);
 
     let r = broken_match(&dir, "win", &[]);
     assert_eq!(r.wdl(), [2, 0, 0], "{}", r.out);

@@ -86,10 +86,16 @@ TIME (the tool keeps the clocks)
                         main=60000,inc=1000,depth=8
   --margin MS           Overrun allowed beyond the clock before a time loss,
                         for process and pipe overhead (default 100).
+  --stop-on-time        Send `stop` when the mover's clock runs out instead of
+                        once the margin is spent too; a `bestmove` within the
+                        margin then counts. For engines that search until
+                        stopped once their main time is gone (Fairy-Stockfish
+                        11 with an increment).
   --hang-timeout MS     Once the time is up the tool sends `stop`; an engine
                         with no `bestmove` this long after it is hung: it
                         loses, is killed and restarted for the next game
-                        (default 5000). An answer after `stop` is a time loss.
+                        (default 5000). An answer after `stop` is a time loss
+                        (with --stop-on-time: one after the margin).
   --search-timeout MS   Time limit of an untimed search (depth, nodes) and of
                         `go setup` (default 60000).
 
@@ -281,6 +287,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             "--tc1" => tcs[0] = Some(TimeControl::parse(&a.value(&flag, inline)?)?),
             "--tc2" => tcs[1] = Some(TimeControl::parse(&a.value(&flag, inline)?)?),
             "--margin" => cfg.margin_ms = number(&flag, &a.value(&flag, inline)?)?,
+            "--stop-on-time" => cfg.stop_on_time = true,
             "--hang-timeout" => cfg.hang_ms = number(&flag, &a.value(&flag, inline)?)?,
             "--search-timeout" => cfg.search_timeout_ms = number(&flag, &a.value(&flag, inline)?)?,
             "--games" => games = Some(number(&flag, &a.value(&flag, inline)?)?),

@@ -57,6 +57,11 @@ pub struct GameSettings {
     pub tcs: [TimeControl; 2],
     /// Overrun allowed beyond the clock (process and pipe overhead), ms.
     pub margin_ms: u64,
+    /// Send `stop` as soon as the clock runs out (the answer must still
+    /// come within the margin), for engines that search on until stopped
+    /// when their clock reads 0; otherwise `stop` goes only once the margin
+    /// is spent too.
+    pub stop_on_time: bool,
     /// After `stop`, how long to wait for `bestmove` before the engine is
     /// declared hung and killed, ms.
     pub hang_ms: u64,
@@ -515,9 +520,13 @@ fn run(
         }
         let start = Instant::now();
         let clock = clocks[mover.index()];
-        let limit = clock
-            .allowed()
-            .map_or(s.search_timeout_ms, |a| a + s.margin_ms);
+        let limit = clock.allowed().map_or(s.search_timeout_ms, |a| {
+            if s.stop_on_time {
+                a
+            } else {
+                a + s.margin_ms
+            }
+        });
         let answer = await_bestmove(en, start + Duration::from_millis(limit), s.hang_ms);
         let (mv, at, stopped) = match answer {
             Answer::Crash => {
@@ -552,6 +561,20 @@ fn run(
                     "{} needed a stop after the search timeout of {} ms",
                     name(mover),
                     s.search_timeout_ms
+                ),
+            )
+            .with_time(elapsed));
+        }
+        if let (true, false, Some(allowed)) = (stopped, s.stop_on_time, clock.allowed()) {
+            // Stopped once the margin was spent: late even if the answer
+            // came within the same millisecond.
+            return Ok(Ending::fault(
+                mover,
+                Termination::TimeForfeit,
+                format!(
+                    "{} answered only after stop: {elapsed} ms, {allowed} ms allowed (+{} ms margin)",
+                    name(mover),
+                    s.margin_ms
                 ),
             )
             .with_time(elapsed));

@@ -28,6 +28,8 @@ pub struct MatchConfig {
     /// Time controls of engine 1 and engine 2.
     pub tcs: [TimeControl; 2],
     pub margin_ms: u64,
+    /// Send `stop` when the clock runs out rather than after the margin.
+    pub stop_on_time: bool,
     pub hang_ms: u64,
     pub search_timeout_ms: u64,
     /// Played in order, each twice (colours swapped); the start position
@@ -60,6 +62,7 @@ impl Default for MatchConfig {
             engines: [EngineConfig::default(), EngineConfig::default()],
             tcs: [TimeControl::parse("10+0.1").expect("valid"); 2],
             margin_ms: 100,
+            stop_on_time: false,
             hang_ms: 5000,
             search_timeout_ms: 60_000,
             openings: Vec::new(),
@@ -326,6 +329,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
         names: [String::new(), String::new()],
         tcs: cfg.tcs,
         margin_ms: cfg.margin_ms,
+        stop_on_time: cfg.stop_on_time,
         hang_ms: cfg.hang_ms,
         search_timeout_ms: cfg.search_timeout_ms,
         setup: cfg.setup,
