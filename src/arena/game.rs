@@ -520,13 +520,10 @@ fn run(
         }
         let start = Instant::now();
         let clock = clocks[mover.index()];
-        let limit = clock.allowed().map_or(s.search_timeout_ms, |a| {
-            if s.stop_on_time {
-                a
-            } else {
-                a + s.margin_ms
-            }
-        });
+        let stop_after = if s.stop_on_time { 0 } else { s.margin_ms };
+        let limit = clock
+            .allowed()
+            .map_or(s.search_timeout_ms, |a| a + stop_after);
         let answer = await_bestmove(en, start + Duration::from_millis(limit), s.hang_ms);
         let (mv, at, stopped) = match answer {
             Answer::Crash => {
@@ -553,45 +550,34 @@ fn run(
             Answer::Move { mv, at, stopped } => (mv, at, stopped),
         };
         let elapsed = at.saturating_duration_since(start).as_millis() as u64;
-        if stopped && clock.allowed().is_none() {
-            return Ok(Ending::fault(
-                mover,
-                Termination::TimeForfeit,
-                format!(
-                    "{} needed a stop after the search timeout of {} ms",
-                    name(mover),
-                    s.search_timeout_ms
-                ),
-            )
-            .with_time(elapsed));
-        }
-        if let (true, false, Some(allowed)) = (stopped, s.stop_on_time, clock.allowed()) {
+        let late = match (stopped, clock.allowed()) {
+            (true, None) => Some(format!(
+                "{} needed a stop after the search timeout of {} ms",
+                name(mover),
+                s.search_timeout_ms
+            )),
             // Stopped once the margin was spent: late even if the answer
             // came within the same millisecond.
-            return Ok(Ending::fault(
-                mover,
-                Termination::TimeForfeit,
-                format!(
-                    "{} answered only after stop: {elapsed} ms, {allowed} ms allowed (+{} ms margin)",
-                    name(mover),
-                    s.margin_ms
-                ),
-            )
-            .with_time(elapsed));
-        }
-        if let Err(over) = clocks[mover.index()].charge(elapsed, s.margin_ms) {
-            return Ok(Ending::fault(
-                mover,
-                Termination::TimeForfeit,
-                format!(
-                    "{} took {} ms, {} ms allowed (+{} ms margin)",
-                    name(mover),
-                    over.elapsed,
-                    over.allowed,
-                    s.margin_ms
-                ),
-            )
-            .with_time(elapsed));
+            (true, Some(allowed)) if !s.stop_on_time => Some(format!(
+                "{} answered only after stop: {elapsed} ms, {allowed} ms allowed (+{} ms margin)",
+                name(mover),
+                s.margin_ms
+            )),
+            _ => clocks[mover.index()]
+                .charge(elapsed, s.margin_ms)
+                .err()
+                .map(|over| {
+                    format!(
+                        "{} took {} ms, {} ms allowed (+{} ms margin)",
+                        name(mover),
+                        over.elapsed,
+                        over.allowed,
+                        s.margin_ms
+                    )
+                }),
+        };
+        if let Some(detail) = late {
+            return Ok(Ending::fault(mover, Termination::TimeForfeit, detail).with_time(elapsed));
         }
         match mv.as_str() {
             "resign" => {
