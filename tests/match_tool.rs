@@ -349,6 +349,10 @@ while IFS= read -r line; do
            win) echo "bestmove win";;
            resign) echo "info string giving up"; echo "bestmove resign";;
            pass) echo "bestmove 11:pass";;
+           nobinc) case "$line" in
+                     *binc*) echo "unknown option in go binc" >&2; exit 4;;
+                     *byoyomi\ 100) echo "bestmove resign";;
+                   esac;;
          esac;;
     quit) exit 0;;
   esac
@@ -449,6 +453,15 @@ fn broken_engines_are_caught() {
     let r = broken_match(&dir, "resign", &[]);
     assert_eq!(r.wdl(), [2, 0, 0], "{}", r.out);
     assert_eq!(r.faults(2), [0; 4], "resigning is no fault\n{}", r.out);
+
+    // An engine that exits on `binc` (as GPSShogi's gpsusi does) plays an
+    // increment game once the increment is told as byoyomi.
+    let r = broken_match(&dir, "nobinc", &["--tc2", "10+0.1"]);
+    assert_eq!(r.faults(2), [2, 0, 0, 0], "exits on binc\n{}", r.out);
+    let r = broken_match(&dir, "nobinc", &["--tc2", "10+0.1", "--inc-as-byoyomi2"]);
+    assert_eq!(r.wdl(), [2, 0, 0], "{}", r.out);
+    assert_eq!(r.faults(2), [0; 4], "told byoyomi 100\n{}", r.out);
+    assert!(r.out.contains("resignation 2"), "{}", r.out);
 }
 
 #[test]

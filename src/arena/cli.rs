@@ -36,6 +36,12 @@ ENGINES
   --option1 NAME=VALUE, --option2 NAME=VALUE
                         The same for one engine.
   --show-stderr         Let the engines' stderr through (default: discarded).
+  --inc-as-byoyomi1, --inc-as-byoyomi2
+                        Tell one engine its Fischer increment as `byoyomi`
+                        in `go` (no `binc`/`winc`), for engines that refuse
+                        them (GPSShogi's gpsusi). Its clock is kept as before:
+                        the increment is added after each move, and a move
+                        may take the main time left (plus --margin).
 
   The tool sets `USI_Variant` (or `UCI_Variant`) to the variant, except for
   plain shogi with an engine that does not list the option, and sets
@@ -251,6 +257,8 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
                 let pair = option_pair(&flag, &a.value(&flag, inline)?)?;
                 cfg.engines[1].options.push(pair);
             }
+            "--inc-as-byoyomi1" => cfg.engines[0].inc_as_byoyomi = true,
+            "--inc-as-byoyomi2" => cfg.engines[1].inc_as_byoyomi = true,
             "--show-stderr" => {
                 cfg.engines[0].show_stderr = true;
                 cfg.engines[1].show_stderr = true;

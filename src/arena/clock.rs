@@ -243,8 +243,11 @@ impl Clock {
 }
 
 /// The `go` command for the side to move (`mover`), with both clocks
-/// (`clocks[Color::index()]`).
-pub fn go_command(clocks: &[Clock; 2], mover: Color) -> String {
+/// (`clocks[Color::index()]`). With `inc_as_byoyomi` the mover's increment
+/// is sent as `byoyomi` (when its control has none) and no `binc`/`winc`:
+/// near the end of its main time such an engine then plans as on an
+/// increment, the increment arriving after the move instead of within it.
+pub fn go_command(clocks: &[Clock; 2], mover: Color, inc_as_byoyomi: bool) -> String {
     let own = &clocks[mover.index()];
     let tc = own.tc;
     let mut go = String::from("go");
@@ -273,8 +276,10 @@ pub fn go_command(clocks: &[Clock; 2], mover: Color) -> String {
         );
         if tc.byoyomi_ms > 0 {
             go += &format!(" byoyomi {}", tc.byoyomi_ms);
+        } else if inc_as_byoyomi && tc.increment_ms > 0 {
+            go += &format!(" byoyomi {}", tc.increment_ms);
         }
-        if incs(Color::Black) > 0 || incs(Color::White) > 0 {
+        if !inc_as_byoyomi && (incs(Color::Black) > 0 || incs(Color::White) > 0) {
             go += &format!(" binc {} winc {}", incs(Color::Black), incs(Color::White));
         }
     } else if let Some(mt) = tc.movetime_ms {
@@ -371,18 +376,42 @@ mod tests {
         let a = Clock::new(TimeControl::parse("10+1b").unwrap());
         let b = Clock::new(TimeControl::parse("10+1b").unwrap());
         assert_eq!(
-            go_command(&[a, b], Color::Black),
+            go_command(&[a, b], Color::Black, false),
             "go btime 10000 wtime 10000 byoyomi 1000"
         );
         let a = Clock::new(TimeControl::parse("10+0.1").unwrap());
         let b = Clock::new(TimeControl::parse("5+0.2").unwrap());
         assert_eq!(
-            go_command(&[a, b], Color::White),
+            go_command(&[a, b], Color::White, false),
             "go btime 10000 wtime 5000 binc 100 winc 200"
         );
         let m = Clock::new(TimeControl::parse("movetime=50").unwrap());
-        assert_eq!(go_command(&[m, a], Color::Black), "go movetime 50");
+        assert_eq!(go_command(&[m, a], Color::Black, false), "go movetime 50");
         let d = Clock::new(TimeControl::parse("depth=2").unwrap());
-        assert_eq!(go_command(&[a, d], Color::White), "go depth 2");
+        assert_eq!(go_command(&[a, d], Color::White, false), "go depth 2");
+    }
+
+    #[test]
+    fn increments_told_as_byoyomi() {
+        let a = Clock::new(TimeControl::parse("10+0.1").unwrap());
+        let b = Clock::new(TimeControl::parse("5+0.2").unwrap());
+        assert_eq!(
+            go_command(&[a, b], Color::White, true),
+            "go btime 10000 wtime 5000 byoyomi 200"
+        );
+        // A control with its own byoyomi keeps it; the increment is not told.
+        let c = Clock::new(TimeControl::parse("main=5000,byoyomi=300,inc=100").unwrap());
+        assert_eq!(
+            go_command(&[c, a], Color::Black, true),
+            "go btime 5000 wtime 10000 byoyomi 300"
+        );
+        // The clock itself is unchanged: the increment comes after the move.
+        let mut a = a;
+        a.charge(10_000, 0).unwrap();
+        assert_eq!(a.remaining, 100);
+        assert_eq!(
+            go_command(&[a, b], Color::Black, true),
+            "go btime 100 wtime 5000 byoyomi 100"
+        );
     }
 }

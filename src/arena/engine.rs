@@ -26,6 +26,9 @@ pub struct EngineConfig {
     pub options: Vec<(String, Option<String>)>,
     /// Let the engine's stderr through (otherwise it is discarded).
     pub show_stderr: bool,
+    /// Tell this engine its increment as `byoyomi` instead of `binc`/`winc`
+    /// (for engines that refuse them, such as GPSShogi's `gpsusi`).
+    pub inc_as_byoyomi: bool,
 }
 
 /// Splits a command line like a shell does for words: blanks separate,

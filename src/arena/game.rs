@@ -508,7 +508,7 @@ fn run(
         }
         let e = engines[mover.index()];
         let position = position_command(&rec.start, &rec.moves, rec.pending_roll);
-        let go = go_command(&clocks, mover);
+        let go = go_command(&clocks, mover, s.engines[e].inc_as_byoyomi);
         let en = slots[e].as_mut().ok_or("engine missing")?;
         if en.send(&position).and_then(|_| en.send(&go)).is_err() {
             slots[e] = None;

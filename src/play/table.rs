@@ -163,7 +163,7 @@ impl Table {
 
     /// The `go` command for the engine's move.
     pub fn go_command(&self) -> String {
-        go_command(&self.clocks, self.engine())
+        go_command(&self.clocks, self.engine(), false)
     }
 
     /// The board with what happened last and the cube.
