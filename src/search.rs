@@ -18,7 +18,10 @@
 //!   a good history, more for moves with a bad one, and less at nodes the
 //!   table remembers on a principal variation.
 //! - Move ordering: table move, good captures (SEE), killers, counter-move,
-//!   history; losing captures last (`search/ordering.rs`).
+//!   history (by side, and by the moves one, two and four plies before);
+//!   losing captures last (`search/ordering.rs`). A cutoff raises the
+//!   cutting quiet move's history and lowers that of the quiet moves
+//!   searched before it, also when a capture or promotion cut off.
 //! - Quiescence search over the game's tactical moves with stand-pat, or over
 //!   every evasion when in check; captures losing material are skipped;
 //!   positions that stood pat are kept in the table for their evaluation.
@@ -55,7 +58,7 @@ use correction::Correction;
 use guard::{Verdict, GUARD_MIN_DEPTH};
 use ordering::{
     appended, is_losing_tactical, order_moves, order_quiescence, order_quiet_stage,
-    order_tactical_stage, pick_next, Hints, History, Killers, HISTORY_MAX,
+    order_tactical_stage, pick_next, Earlier, Hints, History, Killers, EARLIER_PLIES, HISTORY_MAX,
 };
 use score::{
     clamp_eval, from_tt, is_mate_score, mate_distance, mate_in, mated_in, outcome_score, to_tt,
@@ -152,7 +155,7 @@ struct Stages<G: SearchHooks> {
     tt_move: Option<G::Move>,
     killers: Killers<G::Move>,
     counter: Option<G::Move>,
-    earlier: [Option<usize>; 2],
+    earlier: Earlier,
     /// Set when the full generation found no legal move.
     no_moves: bool,
 }
@@ -731,7 +734,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             killers: Killers::default(),
             counter: None,
             history: &self.history,
-            earlier: [None; 2],
+            earlier: [None; EARLIER_PLIES.len()],
         };
         let mut ordered = Vec::new();
         order_moves(pos, &moves, None, &hints, &mut ordered);
@@ -1070,7 +1073,9 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
-                        if !tactical {
+                        if tactical {
+                            self.punish_quiets(pos, ply, depth, &quiets);
+                        } else {
                             self.reward_quiet(pos, ply, depth, m, &quiets);
                         }
                         break;
@@ -1186,7 +1191,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         tt_move: Option<G::Move>,
         killers: Killers<G::Move>,
         counter: Option<G::Move>,
-        earlier: [Option<usize>; 2],
+        earlier: Earlier,
     ) -> Hints<'_, G> {
         Hints {
             tt_move,
@@ -1410,25 +1415,32 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         self.history.update(side, pos.history_index(m), bonus);
         self.history
             .update_continuation(&earlier, pos.piece_to_index(m), bonus);
-        for &q in tried {
-            self.history.update(side, pos.history_index(q), -bonus);
-            self.history
-                .update_continuation(&earlier, pos.piece_to_index(q), -bonus);
-        }
+        self.punish_quiets(pos, ply, depth, tried);
         if self.stack[ply - 1].current.is_some() {
             let index = self.stack[ply - 1].current_index;
             self.history.set_counter(side.flip(), index, m);
         }
     }
 
-    /// Piece-to indices of the moves one and two plies before `ply` (`None`
-    /// for a null move or before the root).
-    fn earlier_moves(&self, ply: usize) -> [Option<usize>; 2] {
-        let at = |p: Option<usize>| {
-            let frame = &self.stack[p?];
+    /// The quiet moves searched before a cutoff at `depth` did not cause
+    /// it: their history falls (also when a capture or promotion cut off).
+    fn punish_quiets(&mut self, pos: &G, ply: usize, depth: i32, tried: &[G::Move]) {
+        let side = pos.side_to_move();
+        let malus = -history_bonus(depth);
+        let earlier = self.earlier_moves(ply);
+        for &q in tried {
+            self.history.update(side, pos.history_index(q), malus);
+            self.history
+                .update_continuation(&earlier, pos.piece_to_index(q), malus);
+        }
+    }
+
+    /// Piece-to indices of the moves [`EARLIER_PLIES`] before `ply`.
+    fn earlier_moves(&self, ply: usize) -> Earlier {
+        EARLIER_PLIES.map(|back| {
+            let frame = &self.stack[ply.checked_sub(back)?];
             frame.current.is_some().then_some(frame.current_piece_to)
-        };
-        [at(ply.checked_sub(1)), at(ply.checked_sub(2))]
+        })
     }
 
     /// Resolves captures (and escapes from check) until the position is

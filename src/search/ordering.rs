@@ -56,8 +56,9 @@ impl<M: Copy + Eq> Killers<M> {
 /// opponent's moves.
 ///
 /// Continuation history: how often a quiet move (by
-/// [`SearchHooks::piece_to_index`]) caused a cutoff after a given move one or two
-/// plies before it, in one table indexed by the earlier move and the reply.
+/// [`SearchHooks::piece_to_index`]) caused a cutoff after a given move one,
+/// two or four plies before it ([`EARLIER_PLIES`]), in one table indexed by
+/// the earlier move and the reply.
 pub struct History<G: SearchHooks> {
     scores: Vec<i32>,
     counters: Vec<Option<G::Move>>,
@@ -108,7 +109,7 @@ impl<G: SearchHooks> History<G> {
     /// The continuation score of the reply `piece_to` after each earlier
     /// move of `earlier` (their piece-to indices; `None`: no such move).
     #[inline]
-    pub fn continuation(&self, earlier: &[Option<usize>; 2], piece_to: usize) -> i32 {
+    pub fn continuation(&self, earlier: &Earlier, piece_to: usize) -> i32 {
         if self.continuation.is_empty() {
             return 0;
         }
@@ -119,12 +120,7 @@ impl<G: SearchHooks> History<G> {
             .sum()
     }
 
-    pub fn update_continuation(
-        &mut self,
-        earlier: &[Option<usize>; 2],
-        piece_to: usize,
-        bonus: i32,
-    ) {
+    pub fn update_continuation(&mut self, earlier: &Earlier, piece_to: usize, bonus: i32) {
         if self.continuation.is_empty() {
             return;
         }
@@ -145,14 +141,23 @@ impl<G: SearchHooks> History<G> {
     }
 }
 
+/// How many plies back each move that continuation history pairs with a
+/// reply was played: the opponent's last move, the mover's own last move,
+/// and the mover's move before that.
+pub const EARLIER_PLIES: [usize; 3] = [1, 2, 4];
+
+/// Piece-to indices of the moves [`EARLIER_PLIES`] back (`None`: a null
+/// move, or before the root).
+pub type Earlier = [Option<usize>; EARLIER_PLIES.len()];
+
 /// What ordering knows at a node besides the moves.
 pub struct Hints<'a, G: SearchHooks> {
     pub tt_move: Option<G::Move>,
     pub killers: Killers<G::Move>,
     pub counter: Option<G::Move>,
     pub history: &'a History<G>,
-    /// Piece-to indices of the moves one and two plies back.
-    pub earlier: [Option<usize>; 2],
+    /// Piece-to indices of the moves [`EARLIER_PLIES`] back.
+    pub earlier: Earlier,
 }
 
 /// How many moves [`pick_next`] selects one by one before it sorts the
@@ -361,7 +366,7 @@ mod tests {
                         killers: killers[side.index()],
                         counter: counter[side.index()],
                         history: &history,
-                        earlier: [None; 2],
+                        earlier: [None; EARLIER_PLIES.len()],
                     };
                     let mut want = Vec::new();
                     order_moves(&pos, &legal, tt_move, &hints, &mut want);
@@ -393,6 +398,28 @@ mod tests {
             }
         }
         assert!(checked > 20_000 && special > 1_000, "{checked} {special}");
+    }
+
+    /// Each earlier move keeps its own row for a reply: an update counts
+    /// in every row it was made through, and a score sums the rows asked.
+    #[test]
+    fn continuation_sums_the_rows_of_the_earlier_moves() {
+        type P = crate::shogi::Position;
+        let mut history = History::<P>::default();
+        let (a, b, c, reply) = (3, 500, 1000, 77);
+        history.update_continuation(&[Some(a), None, Some(c)], reply, 400);
+        history.update_continuation(&[Some(b), None, None], reply, -100);
+        assert_eq!(history.continuation(&[Some(a), None, None], reply), 400);
+        assert_eq!(history.continuation(&[None, None, Some(c)], reply), 400);
+        assert_eq!(
+            history.continuation(&[Some(a), Some(b), Some(c)], reply),
+            700
+        );
+        assert_eq!(
+            history.continuation(&[Some(a), Some(b), Some(c)], reply + 1),
+            0
+        );
+        assert_eq!(history.continuation(&[None; EARLIER_PLIES.len()], reply), 0);
     }
 
     #[test]
