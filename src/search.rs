@@ -1074,7 +1074,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if tactical {
-                            self.punish_quiets(pos, ply, depth, &quiets);
+                            self.punish_quiets(pos, &earlier, depth, &quiets);
                         } else {
                             self.reward_quiet(pos, ply, depth, m, &quiets);
                         }
@@ -1415,7 +1415,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         self.history.update(side, pos.history_index(m), bonus);
         self.history
             .update_continuation(&earlier, pos.piece_to_index(m), bonus);
-        self.punish_quiets(pos, ply, depth, tried);
+        self.punish_quiets(pos, &earlier, depth, tried);
         if self.stack[ply - 1].current.is_some() {
             let index = self.stack[ply - 1].current_index;
             self.history.set_counter(side.flip(), index, m);
@@ -1424,14 +1424,14 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
 
     /// The quiet moves searched before a cutoff at `depth` did not cause
     /// it: their history falls (also when a capture or promotion cut off).
-    fn punish_quiets(&mut self, pos: &G, ply: usize, depth: i32, tried: &[G::Move]) {
+    /// `earlier`: the node's [`Self::earlier_moves`].
+    fn punish_quiets(&mut self, pos: &G, earlier: &Earlier, depth: i32, tried: &[G::Move]) {
         let side = pos.side_to_move();
         let malus = -history_bonus(depth);
-        let earlier = self.earlier_moves(ply);
         for &q in tried {
             self.history.update(side, pos.history_index(q), malus);
             self.history
-                .update_continuation(&earlier, pos.piece_to_index(q), malus);
+                .update_continuation(earlier, pos.piece_to_index(q), malus);
         }
     }
 
