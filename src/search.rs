@@ -133,6 +133,8 @@ const IIR_CUT_DEPTH: i32 = 8;
 /// below the table score.
 const SINGULAR_DEPTH: i32 = 7;
 const SINGULAR_MARGIN: i32 = 2;
+/// ... and two plies when the rest fall this far below it.
+const SINGULAR_DOUBLE_MARGIN: i32 = 30;
 
 /// Where a node is in bringing on its moves (see `negamax`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -516,11 +518,42 @@ struct MoveTraits {
 }
 
 /// The verdict of a singular-extension test.
+#[derive(Debug, PartialEq, Eq)]
 enum Singular {
     /// Plies to add to (negative: take from) the table move's search.
     Extend(i32),
     /// Even without the table move the node fails high: its score.
     Cut(i32),
+}
+
+/// What a singular-extension test found: the best score of the other
+/// moves (`value`) against the window (`singular_beta`) set below the
+/// table move's score (`tt_score`), and the node's `beta`.
+#[derive(Clone, Copy, Debug)]
+struct SingularTest {
+    value: i32,
+    singular_beta: i32,
+    tt_score: i32,
+    beta: i32,
+}
+
+/// How a singular test changes the table move's search (see
+/// `Searcher::singular`).
+fn singular_verdict(t: SingularTest, pv_node: bool, cut_node: bool) -> Singular {
+    if t.value < t.singular_beta {
+        // Far below: the only move by a margin, two plies more (not on the
+        // principal variation, whose nodes are few and re-searched).
+        let double = !pv_node && t.value < t.singular_beta - SINGULAR_DOUBLE_MARGIN;
+        Singular::Extend(1 + i32::from(double))
+    } else if t.singular_beta >= t.beta {
+        Singular::Cut(t.singular_beta)
+    } else if t.tt_score >= t.beta || cut_node {
+        // The table move was only expected to fail high (or the node to be
+        // cut): a ply less.
+        Singular::Extend(-1)
+    } else {
+        Singular::Extend(0)
+    }
 }
 
 impl<'a, G: SearchHooks> Searcher<'a, G> {
@@ -1009,7 +1042,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
 
             let mut extension = 0;
             if Some(m) == tt_move && depth >= SINGULAR_DEPTH && ply < 2 * self.root_depth as usize {
-                match self.singular(pos, entry, m, depth, ply, beta, cut_node) {
+                match self.singular(pos, entry, m, depth, ply, beta, (pv_node, cut_node)) {
                     Singular::Extend(e) => extension = e,
                     Singular::Cut(score) => {
                         self.stack[ply].ordered = ordered;
@@ -1103,6 +1136,14 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
 
         if excluded.is_none() {
             let bound = Bound::of(best, original_alpha, beta);
+            if bound == Bound::Exact && !pos.is_tactical(best_move) {
+                // A principal variation's best quiet move is rewarded as a
+                // cutoff is, the other quiet moves punished.
+                let mut tried = std::mem::take(&mut self.stack[ply].quiets);
+                tried.retain(|&q| q != best_move);
+                self.reward_quiet(pos, ply, depth, best_move, &tried);
+                self.stack[ply].quiets = tried;
+            }
             self.tt.store_with_eval(
                 key,
                 Some(best_move),
@@ -1260,9 +1301,11 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
 
     /// Singular extension: the table move is tried against the rest
     /// searched to half depth with a window just below its table score.
-    /// If nothing else comes close it is extended; if even the rest beat
-    /// beta the node is cut (multi-cut); if the table move was only
-    /// expected to fail high, it is searched a ply shallower.
+    /// If nothing else comes close it is extended (by two plies off the
+    /// principal variation when nothing else comes near); if even the rest
+    /// beat beta the node is cut (multi-cut); if the table move was only
+    /// expected to fail high, or the node is an expected cut node, it is
+    /// searched a ply shallower.
     #[allow(clippy::too_many_arguments)]
     fn singular(
         &mut self,
@@ -1272,7 +1315,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         depth: i32,
         ply: usize,
         beta: i32,
-        cut_node: bool,
+        (pv_node, cut_node): (bool, bool),
     ) -> Singular {
         let Some(e) = entry else {
             return Singular::Extend(0);
@@ -1296,15 +1339,13 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
             cut_node,
         );
         self.stack[ply].excluded = None;
-        if value < singular_beta {
-            Singular::Extend(1)
-        } else if singular_beta >= beta {
-            Singular::Cut(singular_beta)
-        } else if tt_score >= beta {
-            Singular::Extend(-1)
-        } else {
-            Singular::Extend(0)
-        }
+        let test = SingularTest {
+            value,
+            singular_beta,
+            tt_score,
+            beta,
+        };
+        singular_verdict(test, pv_node, cut_node)
     }
 
     /// Pruning decided before any move is searched at a non-PV node not in

@@ -443,3 +443,45 @@ fn a_loss_found_in_a_stopped_iteration_is_not_taken_as_proven() {
     let better = Searcher::<Nim>::improved_in_partial(&root, &completed).unwrap();
     assert_eq!((better.pv[0], better.score), (2, 50));
 }
+
+#[test]
+fn the_singular_verdict_extends_cuts_or_reduces() {
+    let test = |value, tt_score| SingularTest {
+        value,
+        singular_beta: tt_score - 20,
+        tt_score,
+        beta: 100,
+    };
+    // The rest fall just below the window: one ply more, on the PV or not.
+    assert_eq!(
+        singular_verdict(test(70, 100), true, false),
+        Singular::Extend(1)
+    );
+    assert_eq!(
+        singular_verdict(test(70, 100), false, false),
+        Singular::Extend(1)
+    );
+    // Far below: two plies off the principal variation, one on it.
+    let far = test(80 - SINGULAR_DOUBLE_MARGIN - 1, 100);
+    assert_eq!(singular_verdict(far, false, true), Singular::Extend(2));
+    assert_eq!(singular_verdict(far, true, false), Singular::Extend(1));
+    // The rest beat beta too: the node is cut at the window.
+    assert_eq!(
+        singular_verdict(test(130, 130), false, true),
+        Singular::Cut(110)
+    );
+    // Not singular: a ply less when the table move was expected to fail
+    // high or the node to be cut, otherwise no change.
+    assert_eq!(
+        singular_verdict(test(90, 100), false, false),
+        Singular::Extend(-1)
+    );
+    assert_eq!(
+        singular_verdict(test(70, 90), false, true),
+        Singular::Extend(-1)
+    );
+    assert_eq!(
+        singular_verdict(test(70, 90), true, false),
+        Singular::Extend(0)
+    );
+}
