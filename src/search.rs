@@ -1301,9 +1301,9 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
 
     /// Singular extension: the table move is tried against the rest
     /// searched to half depth with a window just below its table score.
-    /// If nothing else comes close it is extended (by two plies off the
-    /// principal variation when nothing else comes near); if even the rest
-    /// beat beta the node is cut (multi-cut); if the table move was only
+    /// If nothing else comes close it is extended (by two plies when,
+    /// off the principal variation, the rest fall far below); if even the
+    /// rest beat beta the node is cut (multi-cut); if the table move was only
     /// expected to fail high, or the node is an expected cut node, it is
     /// searched a ply shallower.
     #[allow(clippy::too_many_arguments)]
