@@ -1109,7 +1109,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                         if tactical {
                             self.punish_quiets(pos, &earlier, depth, &quiets);
                         } else {
-                            self.reward_quiet(pos, ply, depth, m, &quiets);
+                            self.reward_quiet(pos, ply, &earlier, depth, m, &quiets);
                         }
                         break;
                     }
@@ -1141,7 +1141,7 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 // cutoff is, the other quiet moves punished.
                 let mut tried = std::mem::take(&mut self.stack[ply].quiets);
                 tried.retain(|&q| q != best_move);
-                self.reward_quiet(pos, ply, depth, best_move, &tried);
+                self.reward_quiet(pos, ply, &earlier, depth, best_move, &tried);
                 self.stack[ply].quiets = tried;
             }
             self.tt.store_with_eval(
@@ -1445,18 +1445,26 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
         self.correction.update(side, structure, depth, raw, best);
     }
 
-    /// A quiet move caused a cutoff: it becomes a killer and the
-    /// counter-move to the opponent's last move, its history rises and
-    /// the quiet moves searched before it fall.
-    fn reward_quiet(&mut self, pos: &G, ply: usize, depth: i32, m: G::Move, tried: &[G::Move]) {
+    /// A quiet move caused a cutoff (or was a principal variation's best):
+    /// it becomes a killer and the counter-move to the opponent's last
+    /// move, its history rises and the other quiet moves searched fall.
+    /// `earlier`: the node's [`Self::earlier_moves`].
+    fn reward_quiet(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        earlier: &Earlier,
+        depth: i32,
+        m: G::Move,
+        tried: &[G::Move],
+    ) {
         let side = pos.side_to_move();
         self.stack[ply].killers.add(m);
         let bonus = history_bonus(depth);
-        let earlier = self.earlier_moves(ply);
         self.history.update(side, pos.history_index(m), bonus);
         self.history
-            .update_continuation(&earlier, pos.piece_to_index(m), bonus);
-        self.punish_quiets(pos, &earlier, depth, tried);
+            .update_continuation(earlier, pos.piece_to_index(m), bonus);
+        self.punish_quiets(pos, earlier, depth, tried);
         if self.stack[ply - 1].current.is_some() {
             let index = self.stack[ply - 1].current_index;
             self.history.set_counter(side.flip(), index, m);
