@@ -389,9 +389,10 @@ pub trait SearchHooks:
         self.gives_check(m) && self.see_ge(m, 0)
     }
 
-    /// Whether late-move reductions apply to quiet moves that give check
-    /// (by default they are searched to full depth).
-    const REDUCE_CHECKS: bool = false;
+    /// How late-move reductions treat quiet moves that give check: `None`
+    /// (the default) searches them to full depth; `Some(k)` reduces them
+    /// `k` plies less than other quiet moves.
+    const CHECK_REDUCTION: Option<i32> = None;
 
     /// Whether the late quiet root moves (past the late-move-pruning count
     /// of the iteration's depth) are first probed by quiescence search

@@ -16,7 +16,8 @@
 //!   captures that lose material by static exchange.
 //! - Late-move reductions, less for killers, counter-moves and moves with
 //!   a good history, more for moves with a bad one, and less at nodes the
-//!   table remembers on a principal variation.
+//!   table remembers on a principal variation; quiet checks as the game
+//!   says (`SearchHooks::CHECK_REDUCTION`).
 //! - Move ordering: table move, good captures (SEE), killers, counter-move,
 //!   history (by side, and by the moves one, two and four plies before);
 //!   losing captures last (`search/ordering.rs`). A cutoff raises the
@@ -1070,12 +1071,15 @@ impl<'a, G: SearchHooks> Searcher<'a, G> {
                 let reduce = depth >= 2
                     && move_count > 1
                     && !tactical
-                    && (!gives_check || G::REDUCE_CHECKS)
+                    && (!gives_check || G::CHECK_REDUCTION.is_some())
                     && !in_check;
                 let mut score = if reduce {
                     let mut r = base_reduction;
                     r += 2 * i32::from(cut_node) + i32::from(tt_tactical);
                     r -= i32::from(tt_pv) + i32::from(special);
+                    if gives_check {
+                        r -= G::CHECK_REDUCTION.unwrap_or(0);
+                    }
                     r -= history / LMR_HISTORY_DIVISOR;
                     let reduced = (new_depth - r).clamp(1, new_depth.max(1));
                     let probe = -self.negamax(pos, reduced, ply + 1, -alpha - 1, -alpha, true);

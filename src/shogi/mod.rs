@@ -45,6 +45,10 @@ impl SearchHooks for Position {
     /// Measured in shogi (docs/strength.md, "The mate guard"); Mortal
     /// Shogi's solver works too, but the guard is not measured there yet.
     const MATE_GUARD: bool = true;
+
+    /// Quiet checks are many where drops reach the king; reduced a ply
+    /// less than other quiet moves (docs/strength.md, "Checks reduced").
+    const CHECK_REDUCTION: Option<i32> = Some(1);
 }
 
 impl crate::board::mate1::MateMoves for Position {

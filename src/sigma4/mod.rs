@@ -139,7 +139,7 @@ impl SearchHooks for Position {
     }
 
     /// Checks are reduced like other quiet moves (they are many).
-    const REDUCE_CHECKS: bool = true;
+    const CHECK_REDUCTION: Option<i32> = Some(0);
 
     /// A full storage gives thousands of root moves, nearly all drops.
     const ROOT_QUIESCENCE_PROBES: bool = true;

@@ -286,7 +286,7 @@ macro_rules! delegate_game {
         impl<P: Tunable> SearchHooks for $wrapper<P> {
             const HISTORY_SIZE: usize = P::HISTORY_SIZE;
             const PIECE_TO_SIZE: usize = P::PIECE_TO_SIZE;
-            const REDUCE_CHECKS: bool = P::REDUCE_CHECKS;
+            const CHECK_REDUCTION: Option<i32> = P::CHECK_REDUCTION;
             const ROOT_QUIESCENCE_PROBES: bool = P::ROOT_QUIESCENCE_PROBES;
 
             fn is_tactical(&self, m: Self::Move) -> bool {
