@@ -1,11 +1,12 @@
 //! Attack tables for the 9x9 board, built at compile time: step patterns per
 //! side, slider rays, and the squares between and through two squares.
 //!
-//! Sliders use the classical ray method: the first blocker along a ray is the
-//! lowest or highest set bit of `ray & occupied`, and the squares past it are
-//! cut off with that blocker's own ray.
+//! Sliders are looked up by the occupancy of their lines
+//! ([`super::sliders`]); the rays here give their empty-board reach and
+//! the squares between two squares.
 
 use super::bitboard::{Bitboard, Square};
+use super::sliders::{diagonals_attacks, file_attacks, rank_attacks};
 use super::zones::last_ranks;
 use crate::game::Color;
 
@@ -181,22 +182,6 @@ const fn between_tables() -> ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) {
 static BETWEEN_LINE: ([[Bitboard; 81]; 81], [[Bitboard; 81]; 81]) = between_tables();
 
 #[inline]
-fn slide(dir: usize, sq: Square, occ: Bitboard) -> Bitboard {
-    let ray = RAYS[dir][sq.index()];
-    let blockers = ray & occ;
-    if blockers.is_empty() {
-        return ray;
-    }
-    // Odd direction indices point to higher square indices.
-    let first = if dir & 1 == 1 {
-        blockers.lsb()
-    } else {
-        blockers.msb()
-    };
-    ray ^ RAYS[dir][first.index()]
-}
-
-#[inline]
 pub fn pawn_attacks(c: Color, sq: Square) -> Bitboard {
     PAWN[c.index()][sq.index()]
 }
@@ -258,7 +243,7 @@ pub fn knight_attacks_all(c: Color, knights: Bitboard) -> Bitboard {
 
 #[inline]
 pub fn lance_attacks(c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    slide(if c == Color::Black { NORTH } else { SOUTH }, sq, occ)
+    file_attacks(sq, occ) & lance_pseudo(c, sq)
 }
 
 /// The squares a lance could reach on an empty board.
@@ -269,18 +254,12 @@ pub fn lance_pseudo(c: Color, sq: Square) -> Bitboard {
 
 #[inline]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    slide(ROOK_DIRS[0], sq, occ)
-        | slide(ROOK_DIRS[1], sq, occ)
-        | slide(ROOK_DIRS[2], sq, occ)
-        | slide(ROOK_DIRS[3], sq, occ)
+    file_attacks(sq, occ) | rank_attacks(sq, occ)
 }
 
 #[inline]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    slide(BISHOP_DIRS[0], sq, occ)
-        | slide(BISHOP_DIRS[1], sq, occ)
-        | slide(BISHOP_DIRS[2], sq, occ)
-        | slide(BISHOP_DIRS[3], sq, occ)
+    diagonals_attacks(sq, occ)
 }
 
 #[inline]
@@ -335,6 +314,25 @@ pub fn discoverers(
 mod tests {
     use super::*;
 
+    /// The classical ray method, the reference the lookups are checked
+    /// against: the first blocker along a ray is the lowest or highest set
+    /// bit of `ray & occupied`, and the squares past it are cut off with
+    /// that blocker's own ray.
+    fn slide(dir: usize, sq: Square, occ: Bitboard) -> Bitboard {
+        let ray = RAYS[dir][sq.index()];
+        let blockers = ray & occ;
+        if blockers.is_empty() {
+            return ray;
+        }
+        // Odd direction indices point to higher square indices.
+        let first = if dir & 1 == 1 {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
+        ray ^ RAYS[dir][first.index()]
+    }
+
     fn sq(s: &str) -> Square {
         let b = s.as_bytes();
         Square::new(b[0] - b'0', b[1] - b'a')
@@ -366,6 +364,41 @@ mod tests {
         assert_eq!(bishop_attacks(sq("5e"), Bitboard::EMPTY).count(), 16);
         let lance = lance_attacks(Color::Black, sq("1i"), sq("1c").bit());
         assert_eq!(lance.count(), 6);
+    }
+
+    /// Every slider lookup against the ray method, on every square and
+    /// occupancies from empty to dense (a fixed xorshift sequence).
+    #[test]
+    fn slider_lookups_match_the_rays() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..3000 {
+            let bits = (u128::from(next()) << 64 | u128::from(next())) & Bitboard::ALL.0;
+            let occ = match round % 3 {
+                0 => Bitboard(bits & u128::from(next()) & (u128::from(next()) << 17)),
+                1 => Bitboard(bits),
+                _ => Bitboard(bits | u128::from(next()) << 40) & Bitboard::ALL,
+            };
+            for sq in Square::all() {
+                let rays = |dirs: [usize; 4]| {
+                    dirs.iter()
+                        .fold(Bitboard::EMPTY, |a, &d| a | slide(d, sq, occ))
+                };
+                assert_eq!(rook_attacks(sq, occ), rays(ROOK_DIRS), "rook {sq} {occ:?}");
+                assert_eq!(
+                    bishop_attacks(sq, occ),
+                    rays(BISHOP_DIRS),
+                    "bishop {sq} {occ:?}"
+                );
+                assert_eq!(lance_attacks(Color::Black, sq, occ), slide(NORTH, sq, occ));
+                assert_eq!(lance_attacks(Color::White, sq, occ), slide(SOUTH, sq, occ));
+            }
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod mate1;
 pub mod position;
 pub mod repetition;
 pub mod see;
+pub mod sliders;
 #[cfg(test)]
 pub mod testing;
 pub mod zobrist;
