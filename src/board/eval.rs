@@ -822,72 +822,84 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
     out.checks = pawn_attacks & checks_from(Mover::Pawn);
 
     let layout = &P::LAYOUT;
-    for &role in P::Role::BOARD_ROLES {
-        let bb = pos.pieces_of(c, role);
-        if bb.is_empty() {
-            continue;
-        }
-        let material = layout.material + role.index();
-        let table = layout.pst + role.index() * 81;
-        let class = P::Role::KING_CLASS[role.index()] * WINDOW_CELLS;
-        let place = Placement {
-            c,
-            sign,
-            material,
-            table,
-            own_cells: layout.king_own + class,
-            enemy_cells: layout.king_enemy + class,
-            own_window,
-            enemy_window,
-        };
-        if role == P::Role::PAWN {
-            for sq in bb {
-                place.feed(sink, sq);
-            }
-            continue;
-        }
-        let major = P::Role::VALUES[role.index()] >= MAJOR_VALUE;
-        if major {
-            out.majors |= bb;
-        } else {
-            out.minors |= bb;
-        }
-        let mover = P::Role::MOVERS[role.index()];
-        let checking = checks_from(mover);
-        let slot = P::Role::MOBILITY_SLOT[role.index()];
-        // One loop per way of moving (the match in `attacks` folds away),
-        // so no piece matches on its kind.
-        macro_rules! each {
-            ($mover:expr) => {
-                for sq in bb {
-                    place.feed(sink, sq);
-                    let a = $mover.attacks(c, sq, occ);
-                    out.twice |= out.once & a;
-                    out.once |= a;
-                    if !major {
-                        out.lesser |= a;
-                    }
-                    out.zone_attackers += (a & enemy_zone).any() as i32;
-                    out.checks |= a & checking;
-                    if let Some(s) = slot {
-                        mobility[s] += (a & !own).count() as i32;
-                    }
+    // One copy of the body per kind: `BOARD_ROLES[$i]` is a constant, so
+    // every per-kind table lookup below folds away.
+    const { assert!(P::Role::BOARD_ROLES.len() <= 16) };
+    macro_rules! for_each_role {
+        ($($i:literal)*) => {$(
+            'role: {
+                if $i >= P::Role::BOARD_ROLES.len() {
+                    break 'role;
                 }
-            };
-        }
-        match mover {
-            Mover::Pawn => each!(Mover::Pawn),
-            Mover::Lance => each!(Mover::Lance),
-            Mover::Knight => each!(Mover::Knight),
-            Mover::Silver => each!(Mover::Silver),
-            Mover::Gold => each!(Mover::Gold),
-            Mover::Bishop => each!(Mover::Bishop),
-            Mover::Rook => each!(Mover::Rook),
-            Mover::Horse => each!(Mover::Horse),
-            Mover::Dragon => each!(Mover::Dragon),
-            Mover::King => each!(Mover::King),
-        }
+                let role = P::Role::BOARD_ROLES[$i];
+                let bb = pos.pieces_of(c, role);
+                if bb.is_empty() {
+                    break 'role;
+                }
+                let material = layout.material + role.index();
+                let table = layout.pst + role.index() * 81;
+                let class = P::Role::KING_CLASS[role.index()] * WINDOW_CELLS;
+                let place = Placement {
+                    c,
+                    sign,
+                    material,
+                    table,
+                    own_cells: layout.king_own + class,
+                    enemy_cells: layout.king_enemy + class,
+                    own_window,
+                    enemy_window,
+                };
+                if role == P::Role::PAWN {
+                    for sq in bb {
+                        place.feed(sink, sq);
+                    }
+                    break 'role;
+                }
+                let major = P::Role::VALUES[role.index()] >= MAJOR_VALUE;
+                if major {
+                    out.majors |= bb;
+                } else {
+                    out.minors |= bb;
+                }
+                let mover = P::Role::MOVERS[role.index()];
+                let checking = checks_from(mover);
+                let slot = P::Role::MOBILITY_SLOT[role.index()];
+                // One loop per way of moving (the match in `attacks` folds away),
+                // so no piece matches on its kind.
+                macro_rules! each {
+                    ($mover:expr) => {
+                        for sq in bb {
+                            place.feed(sink, sq);
+                            let a = $mover.attacks(c, sq, occ);
+                            out.twice |= out.once & a;
+                            out.once |= a;
+                            if !major {
+                                out.lesser |= a;
+                            }
+                            out.zone_attackers += (a & enemy_zone).any() as i32;
+                            out.checks |= a & checking;
+                            if let Some(s) = slot {
+                                mobility[s] += (a & !own).count() as i32;
+                            }
+                        }
+                    };
+                }
+                match mover {
+                    Mover::Pawn => each!(Mover::Pawn),
+                    Mover::Lance => each!(Mover::Lance),
+                    Mover::Knight => each!(Mover::Knight),
+                    Mover::Silver => each!(Mover::Silver),
+                    Mover::Gold => each!(Mover::Gold),
+                    Mover::Bishop => each!(Mover::Bishop),
+                    Mover::Rook => each!(Mover::Rook),
+                    Mover::Horse => each!(Mover::Horse),
+                    Mover::Dragon => each!(Mover::Dragon),
+                    Mover::King => each!(Mover::King),
+                }
+            }
+        )*};
     }
+    for_each_role!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
     for (s, &m) in mobility.iter().enumerate() {
         if m != 0 {
             sink.add(layout.mobility + s, sign * m);
@@ -963,26 +975,38 @@ fn safety_features<P: EvalPosition, S: FeatureSink>(
         let empty = !occ;
         let support = zone & empty & ours.once;
         let mut non_pawns = 0;
-        for k in 0..P::Role::HAND_ORDER.len() {
-            let n = pos.hand_count(c, k);
-            if n == 0 {
-                continue;
-            }
-            if P::Role::from_index(k) != P::Role::PAWN {
-                non_pawns += n as i32;
-            }
-            // A piece dropped where the same kind of the defender would attack
-            // the king from gives check.
-            let checks = lines.checks(P::Role::MOVERS[k], c) & empty;
-            let safe = (checks & !defended).count() as i32;
-            if safe != 0 {
-                sink.add_safety(layout.safe_check_drops + k, sign * safe);
-            }
-            let supported = (checks & support).count() as i32;
-            if supported != 0 {
-                sink.add_safety(layout.supported_check_drops + k, sign * supported);
-            }
+        // One copy per hand kind, as for the pieces on the board: the
+        // kind's way of checking folds to a constant.
+        const { assert!(P::Role::HAND_ORDER.len() <= 8) };
+        macro_rules! for_each_hand_kind {
+            ($($k:literal)*) => {$(
+                'kind: {
+                    let k = $k;
+                    if k >= P::Role::HAND_ORDER.len() {
+                        break 'kind;
+                    }
+                    let n = pos.hand_count(c, k);
+                    if n == 0 {
+                        break 'kind;
+                    }
+                    if P::Role::from_index(k) != P::Role::PAWN {
+                        non_pawns += n as i32;
+                    }
+                    // A piece dropped where the same kind of the defender would attack
+                    // the king from gives check.
+                    let checks = lines.checks(P::Role::MOVERS[k], c) & empty;
+                    let safe = (checks & !defended).count() as i32;
+                    if safe != 0 {
+                        sink.add_safety(layout.safe_check_drops + k, sign * safe);
+                    }
+                    let supported = (checks & support).count() as i32;
+                    if supported != 0 {
+                        sink.add_safety(layout.supported_check_drops + k, sign * supported);
+                    }
+                }
+            )*};
         }
+        for_each_hand_kind!(0 1 2 3 4 5 6 7);
         let non_pawns = non_pawns.min(4);
         if non_pawns != 0 {
             if zone_attacked != 0 {
