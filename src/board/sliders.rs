@@ -153,7 +153,9 @@ const fn inner_len(n: usize) -> usize {
     }
 }
 
-const fn diagonals() -> [[Diagonal; 81]; 2] {
+/// Every square's two diagonals, and the length of the table their
+/// patterns fill.
+const fn diagonals() -> ([[Diagonal; 81]; 2], usize) {
     let mut t = [[Diagonal {
         shift: 0,
         mask: 0,
@@ -177,32 +179,18 @@ const fn diagonals() -> [[Diagonal; 81]; 2] {
         }
         d += 1;
     }
-    t
+    (t, offset)
 }
 
-static DIAGONALS: [[Diagonal; 81]; 2] = diagonals();
+static DIAGONALS: [[Diagonal; 81]; 2] = diagonals().0;
 
-const fn diagonal_table_len() -> usize {
-    let mut len = 0;
-    let mut d = 0;
-    while d < 2 {
-        let mut sq = 0;
-        while sq < 81 {
-            len += 1 << inner_len(diagonal_of(sq, DIAGONAL_STEPS[d].1).1);
-            sq += 1;
-        }
-        d += 1;
-    }
-    len
-}
-
-const DIAGONAL_LEN: usize = diagonal_table_len();
+const DIAGONAL_LEN: usize = diagonals().1;
 // The offsets are `u16`; the table has 5,892 entries.
 const _: () = assert!(DIAGONAL_LEN <= u16::MAX as usize);
 
 const fn diagonal_attacks() -> [Bitboard; DIAGONAL_LEN] {
     let mut t = [Bitboard::EMPTY; DIAGONAL_LEN];
-    let lines = diagonals();
+    let lines = diagonals().0;
     let mut d = 0;
     while d < 2 {
         let (step, back) = DIAGONAL_STEPS[d];
