@@ -864,37 +864,21 @@ fn piece_features<P: EvalPosition, S: FeatureSink>(
                 let mover = P::Role::MOVERS[role.index()];
                 let checking = checks_from(mover);
                 let slot = P::Role::MOBILITY_SLOT[role.index()];
-                // One loop per way of moving (the match in `attacks` folds away),
-                // so no piece matches on its kind.
-                macro_rules! each {
-                    ($mover:expr) => {
-                        for sq in bb {
-                            place.feed(sink, sq);
-                            let a = $mover.attacks(c, sq, occ);
-                            out.twice |= out.once & a;
-                            out.once |= a;
-                            if !major {
-                                out.lesser |= a;
-                            }
-                            out.zone_attackers += (a & enemy_zone).any() as i32;
-                            out.checks |= a & checking;
-                            if let Some(s) = slot {
-                                mobility[s] += (a & !own).count() as i32;
-                            }
-                        }
-                    };
-                }
-                match mover {
-                    Mover::Pawn => each!(Mover::Pawn),
-                    Mover::Lance => each!(Mover::Lance),
-                    Mover::Knight => each!(Mover::Knight),
-                    Mover::Silver => each!(Mover::Silver),
-                    Mover::Gold => each!(Mover::Gold),
-                    Mover::Bishop => each!(Mover::Bishop),
-                    Mover::Rook => each!(Mover::Rook),
-                    Mover::Horse => each!(Mover::Horse),
-                    Mover::Dragon => each!(Mover::Dragon),
-                    Mover::King => each!(Mover::King),
+                // `mover` is a constant here, so its match in `attacks` folds
+                // away and no piece matches on its kind.
+                for sq in bb {
+                    place.feed(sink, sq);
+                    let a = mover.attacks(c, sq, occ);
+                    out.twice |= out.once & a;
+                    out.once |= a;
+                    if !major {
+                        out.lesser |= a;
+                    }
+                    out.zone_attackers += (a & enemy_zone).any() as i32;
+                    out.checks |= a & checking;
+                    if let Some(s) = slot {
+                        mobility[s] += (a & !own).count() as i32;
+                    }
                 }
             }
         )*};
