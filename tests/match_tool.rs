@@ -177,6 +177,21 @@ fn shogi_match_with_openings_writes_csa_and_kif_that_replay() {
     assert!(field(&g2, "position").starts_with("startpos moves 7g7f 3c3d"));
     assert_eq!(field(&g1, "sente-engine"), "engine1");
     assert_eq!(field(&g2, "sente-engine"), "engine2");
+    // The engines' own word on each move they played: two opening plies
+    // without, then henkei's score and depth (2, or 1 on a mate it found).
+    let plies = field(&g1, "position").split_whitespace().count() - 2;
+    let scores: Vec<&str> = field(&g1, "scores").split(' ').collect();
+    let depths: Vec<&str> = field(&g1, "depths").split(' ').collect();
+    assert_eq!((scores.len(), depths.len()), (plies, plies), "{g1}");
+    assert_eq!(
+        (&scores[..2], &depths[..2]),
+        (&["-", "-"][..], &["-", "-"][..])
+    );
+    for (s, d) in scores[2..].iter().zip(&depths[2..]) {
+        let s = s.strip_prefix('#').unwrap_or(s);
+        assert!(s.parse::<i32>().is_ok(), "score '{s}' in {g1}");
+        assert!(matches!(*d, "1" | "2"), "depth '{d}' in {g1}");
+    }
     let c1 = std::fs::read_to_string(&csa[0]).unwrap();
     assert!(c1.starts_with("V2.2\nN+"), "{c1}");
     assert!(c1.contains("\nPI\n+\n+7776FU\nT0\n-3334FU\nT0\n"), "{c1}");

@@ -114,7 +114,9 @@ MATCH
                         alpha and beta default to 0.05. Prints the LLR and a
                         verdict; stops the match once it is decided.
   --records DIR         Save every game: DIR/game-NNNN.txt (all variants,
-                        docs/records.md) and, for shogi, game-NNNN.csa
+                        docs/records.md; with each move's time and the
+                        engine's last score, depth and nodes) and, for
+                        shogi, game-NNNN.csa
                         (CSA V2.2) and game-NNNN.kif (KIF, Shift_JIS).
   --kifu                Write KIF as UTF-8 game-NNNN.kifu instead.
   --log FILE            Write all engine traffic to FILE.

@@ -13,7 +13,8 @@ use super::cube::{CubeStep, CubeTurn};
 use super::engine::{Engine, EngineConfig, Log, WaitError};
 use super::openings::Opening;
 use super::records::{
-    adjudicate, entering_king_name, position_command, side_word, utc_now, GameRecord, Termination,
+    adjudicate, entering_king_name, position_command, side_word, utc_now, GameRecord, Report,
+    Termination,
 };
 use super::referee::{new_referee, Variant};
 use crate::chance::{Cube, DiceRoller};
@@ -176,11 +177,13 @@ pub fn start_engine(s: &GameSettings, which: usize, label: String) -> Result<Eng
 
 /// An engine's answer to `go`.
 pub(crate) enum Answer {
-    /// `bestmove X`; `stopped` when it came only after `stop`.
+    /// `bestmove X`; `stopped` when it came only after `stop`; `report`,
+    /// what its `info` lines said before.
     Move {
         mv: String,
         at: Instant,
         stopped: bool,
+        report: Report,
     },
     /// No answer even after `stop` and the hang timeout.
     Hang,
@@ -199,28 +202,32 @@ fn bestmove_of(line: &str) -> Option<String> {
 }
 
 pub(crate) fn await_bestmove(en: &mut Engine, deadline: Instant, hang_ms: u64) -> Answer {
-    match en.wait_for(deadline, bestmove_of) {
-        Ok((mv, at)) => Answer::Move {
-            mv,
-            at,
-            stopped: false,
-        },
-        Err(WaitError::Exited) => Answer::Crash,
+    let mut report = Report::default();
+    let mut pick = |line: &str| {
+        report.note(line);
+        bestmove_of(line)
+    };
+    let (answer, stopped) = match en.wait_for(deadline, &mut pick) {
+        Ok(answer) => (answer, false),
+        Err(WaitError::Exited) => return Answer::Crash,
         Err(WaitError::Timeout) => {
             if en.send("stop").is_err() {
                 return Answer::Crash;
             }
             let grace = Instant::now() + Duration::from_millis(hang_ms);
-            match en.wait_for(grace, bestmove_of) {
-                Ok((mv, at)) => Answer::Move {
-                    mv,
-                    at,
-                    stopped: true,
-                },
-                Err(WaitError::Exited) => Answer::Crash,
-                Err(WaitError::Timeout) => Answer::Hang,
+            match en.wait_for(grace, &mut pick) {
+                Ok(answer) => (answer, true),
+                Err(WaitError::Exited) => return Answer::Crash,
+                Err(WaitError::Timeout) => return Answer::Hang,
             }
         }
+    };
+    let (mv, at) = answer;
+    Answer::Move {
+        mv,
+        at,
+        stopped,
+        report,
     }
 }
 
@@ -281,6 +288,7 @@ pub fn play_game(
         moves: spec.opening.moves.clone(),
         opening_plies: spec.opening.moves.len(),
         times: vec![None; spec.opening.moves.len()],
+        reports: vec![None; spec.opening.moves.len()],
         pending_roll: None,
         cube: (s.cube && s.variant.capabilities().cube).then(Cube::centred),
         winner: None,
@@ -447,6 +455,7 @@ fn run(
         rec.start = usi::StartPosition::Sfen(sfen);
         rec.moves.clear();
         rec.times.clear();
+        rec.reports.clear();
         rec.opening_plies = 0;
         rec.opening = match s.setup {
             SetupMode::Random => "random setups".to_string(),
@@ -525,7 +534,7 @@ fn run(
             .allowed()
             .map_or(s.search_timeout_ms, |a| a + stop_after);
         let answer = await_bestmove(en, start + Duration::from_millis(limit), s.hang_ms);
-        let (mv, at, stopped) = match answer {
+        let (mv, at, stopped, report) = match answer {
             Answer::Crash => {
                 slots[e] = None;
                 return Ok(Ending::fault(
@@ -547,7 +556,12 @@ fn run(
                     ),
                 ));
             }
-            Answer::Move { mv, at, stopped } => (mv, at, stopped),
+            Answer::Move {
+                mv,
+                at,
+                stopped,
+                report,
+            } => (mv, at, stopped, report),
         };
         let elapsed = at.saturating_duration_since(start).as_millis() as u64;
         let late = match (stopped, clock.allowed()) {
@@ -618,6 +632,7 @@ fn run(
                 Ok(canonical) => {
                     rec.moves.push(canonical);
                     rec.times.push(Some(elapsed));
+                    rec.reports.push(Some(report));
                 }
                 Err(err) => {
                     return Ok(Ending::fault(

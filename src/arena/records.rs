@@ -142,6 +142,60 @@ pub fn result_text(winner: Option<Color>) -> &'static str {
     }
 }
 
+/// What an engine said of the move it chose: the depth and score (from
+/// the mover's view) of its last `info` line with a score for the first
+/// principal variation, and the most nodes any `info` line gave.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub depth: Option<u32>,
+    pub score: Option<usi::Score>,
+    pub nodes: Option<u64>,
+}
+
+impl Report {
+    /// Takes in one line of the engine's output; lines other than a
+    /// well-formed `info` are ignored.
+    pub fn note(&mut self, line: &str) {
+        if line.split_whitespace().next() != Some("info") {
+            return;
+        }
+        let Ok(usi::Response::Info(info)) = usi::parse_response(line) else {
+            return;
+        };
+        if info.multipv.is_some_and(|k| k != 1) {
+            return;
+        }
+        if let Some((score, _)) = info.score {
+            self.score = Some(score);
+            self.depth = info.depth;
+        }
+        if let Some(n) = info.nodes {
+            self.nodes = Some(self.nodes.map_or(n, |m| m.max(n)));
+        }
+    }
+}
+
+/// A score as the record writes it: centipawns, or `#N` for mate in N.
+fn score_word(score: usi::Score) -> String {
+    match score {
+        usi::Score::Cp(v) => v.to_string(),
+        usi::Score::Mate(n) => format!("#{n}"),
+    }
+}
+
+/// One record line's values, one per move: `-` where there is none.
+fn per_move<T>(items: &[Option<T>], text: impl Fn(&T) -> Option<String>) -> String {
+    let words: Vec<String> = items
+        .iter()
+        .map(|i| {
+            i.as_ref()
+                .and_then(&text)
+                .unwrap_or_else(|| "-".to_string())
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -170,6 +224,9 @@ pub struct GameRecord {
     pub opening_plies: usize,
     /// Milliseconds per move (`None` for opening moves).
     pub times: Vec<Option<u64>>,
+    /// What the mover's engine reported of each move (`None` for opening
+    /// moves).
+    pub reports: Vec<Option<Report>>,
     /// Shogammon: the roll the side to move had when the game ended.
     pub pending_roll: Option<[u8; 2]>,
     /// Shogammon with the cube (`--cube`): the cube when the game ended
@@ -272,12 +329,19 @@ impl GameRecord {
         line("ended", &self.ended);
         line("opening-plies", &self.opening_plies.to_string());
         line("position", &self.position_command()["position ".len()..]);
-        let times: Vec<String> = self
-            .times
-            .iter()
-            .map(|t| t.map_or("-".to_string(), |ms| ms.to_string()))
-            .collect();
-        line("times", &times.join(" "));
+        line("times", &per_move(&self.times, |ms| Some(ms.to_string())));
+        line(
+            "scores",
+            &per_move(&self.reports, |r| r.score.map(score_word)),
+        );
+        line(
+            "depths",
+            &per_move(&self.reports, |r| r.depth.map(|d| d.to_string())),
+        );
+        line(
+            "nodes",
+            &per_move(&self.reports, |r| r.nodes.map(|n| n.to_string())),
+        );
         if let Some(ill) = &self.illegal {
             line("illegal", ill);
         }
@@ -848,6 +912,7 @@ pub(crate) mod tests {
             moves: moves.iter().map(|s| s.to_string()).collect(),
             opening_plies: 0,
             times: moves.iter().map(|_| Some(5)).collect(),
+            reports: vec![None; moves.len()],
             pending_roll: None,
             cube: None,
             winner,
@@ -859,6 +924,56 @@ pub(crate) mod tests {
             started: utc_now(),
             ended: utc_now(),
         }
+    }
+
+    #[test]
+    fn a_report_keeps_the_last_scored_line_of_the_first_variation() {
+        let mut r = Report::default();
+        for line in [
+            "info depth 1 score cp 20 nodes 40 pv 7g7f",
+            "info depth 2 multipv 2 score cp -5 nodes 900 pv 2g2f",
+            "info depth 3 currmove 7g7f nodes 120",
+            "info string depth 7 score cp 1",
+            "info depth x score",
+            "bestmove 7g7f",
+        ] {
+            r.note(line);
+        }
+        let cp20 = Some(usi::Score::Cp(20));
+        assert_eq!((r.depth, r.score, r.nodes), (Some(1), cp20, Some(120)));
+        r.note("info depth 9 seldepth 12 score mate -3 upperbound nodes 100 pv 7g7f");
+        let mated = Some(usi::Score::Mate(-3));
+        assert_eq!((r.depth, r.score, r.nodes), (Some(9), mated, Some(120)));
+    }
+
+    #[test]
+    fn the_text_record_lists_each_moves_report() {
+        let mut r = record(
+            Variant::Shogi,
+            &["7g7f", "3c3d", "2g2f"],
+            Some(Color::Black),
+            Termination::Resignation,
+        );
+        let mate = Report {
+            depth: Some(12),
+            score: Some(usi::Score::Mate(5)),
+            nodes: Some(3000),
+        };
+        let nodes_only = Report {
+            nodes: Some(7),
+            ..Report::default()
+        };
+        r.reports = vec![None, Some(mate), Some(nodes_only)];
+        let text = r.to_text();
+        let value = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix(' '))
+                .map(str::to_string)
+        };
+        assert_eq!(value("scores").as_deref(), Some("- #5 -"));
+        assert_eq!(value("depths").as_deref(), Some("- 12 -"));
+        assert_eq!(value("nodes").as_deref(), Some("- 3000 7"));
+        assert_eq!(value("times").as_deref(), Some("5 5 5"));
     }
 
     #[test]
